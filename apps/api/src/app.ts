@@ -1,0 +1,111 @@
+import crypto from 'node:crypto';
+import cookie from '@fastify/cookie';
+import { usePersianErrors } from '@parde/contract';
+import Fastify, { type FastifyServerOptions } from 'fastify';
+import { serializerCompiler, validatorCompiler, type ZodTypeProvider } from 'fastify-type-provider-zod';
+import { registerErrorHandling } from './errors/error-handler';
+import { accountRoutes } from './modules/account/account.routes';
+import { artworkRoutes } from './modules/artwork/artwork.routes';
+import { authRoutes } from './modules/auth/auth.routes';
+import { catalogueRoutes } from './modules/catalogue/catalogue.routes';
+import { commentsRoutes } from './modules/comments/comments.routes';
+import { contactRoutes } from './modules/contact/contact.routes';
+import { entitlementsRoutes } from './modules/entitlements/entitlements.routes';
+import { SANDBOX_PAGE_PREFIX } from './modules/gateways/sandbox.gateway';
+import { sandboxRoutes } from './modules/gateways/sandbox.routes';
+import { healthRoutes } from './modules/health/health.routes';
+import { testRoutes } from './modules/health/test.routes';
+import { mailPlugin } from './modules/mail/mail.plugin';
+import { memberRoutes } from './modules/member/member.routes';
+import { notificationsRoutes } from './modules/notifications/notifications.routes';
+import { paymentsPlugin } from './modules/payments/payments.plugin';
+import { paymentsRoutes } from './modules/payments/payments.routes';
+import { premiumRoutes } from './modules/premium/premium.routes';
+import { requestsRoutes } from './modules/requests/requests.routes';
+import { authPlugin } from './plugins/auth';
+import { csrfPlugin } from './plugins/csrf';
+import { registerOpenApi } from './plugins/openapi';
+import { registerPublicCache } from './plugins/public-cache';
+import { registerRateLimit } from './plugins/rate-limit';
+import { registerSecurity } from './plugins/security';
+import { registerWeb } from './plugins/web';
+import type { AppDeps } from './types';
+
+usePersianErrors();
+
+export interface BuildOptions {
+  logger?: FastifyServerOptions['logger'];
+}
+
+/**
+ * Builds the whole application: external plugins first, then ours, then routes. Nothing here
+ * listens or opens connections; the caller passes them in, so tests build the same app.
+ */
+export async function buildApp(deps: AppDeps, opts: BuildOptions = {}) {
+  const { config } = deps;
+  const app = Fastify({
+    logger: opts.logger ?? { level: config.LOG_LEVEL },
+    trustProxy: config.TRUST_PROXY,
+    genReqId: (req) => {
+      const given = req.headers['x-request-id'];
+      return typeof given === 'string' && /^[\w.-]{1,64}$/.test(given) ? given : crypto.randomUUID();
+    },
+    bodyLimit: 1024 * 1024,
+    return503OnClosing: true,
+    routerOptions: { ignoreTrailingSlash: true, maxParamLength: 200 },
+  }).withTypeProvider<ZodTypeProvider>();
+
+  app.decorate('deps', deps);
+  app.setValidatorCompiler(validatorCompiler);
+  app.setSerializerCompiler(serializerCompiler);
+  app.addHook('onRequest', async (request, reply) => {
+    reply.header('x-request-id', request.id);
+  });
+
+  // During shutdown, answers close their connection so keep-alive clients don't hold the exit.
+  let closing = false;
+  app.addHook('preClose', async () => {
+    closing = true;
+  });
+  app.addHook('onSend', async (_request, reply) => {
+    if (closing) reply.header('connection', 'close');
+  });
+
+  registerErrorHandling(app);
+  await app.register(cookie);
+  await registerSecurity(app, config);
+  await registerRateLimit(app, config, deps.redis);
+  await registerOpenApi(app);
+  await app.register(csrfPlugin, {
+    secret: config.APP_SECRET ?? crypto.randomBytes(32).toString('hex'),
+    cookieDomain: config.COOKIE_DOMAIN,
+    secureCookies: config.NODE_ENV === 'production' && config.SITE_HOST !== 'localhost',
+    // The sandbox gateway's test page posts its own plain forms, as a bank's page would.
+    exempt: (request) => request.url.startsWith(SANDBOX_PAGE_PREFIX),
+  });
+  await app.register(mailPlugin);
+  await app.register(authPlugin);
+  await app.register(paymentsPlugin);
+
+  registerPublicCache(app, config.RESPONSE_CACHE_MS);
+  await app.register(healthRoutes);
+  await app.register(catalogueRoutes);
+  await app.register(artworkRoutes);
+  await app.register(authRoutes);
+  await app.register(accountRoutes);
+  await app.register(memberRoutes);
+  await app.register(commentsRoutes);
+  await app.register(notificationsRoutes);
+  await app.register(requestsRoutes);
+  await app.register(premiumRoutes);
+  await app.register(paymentsRoutes);
+  await app.register(entitlementsRoutes);
+  if (config.GATEWAY === 'sandbox') await app.register(sandboxRoutes);
+  await app.register(contactRoutes);
+  if (config.ENABLE_TEST_ROUTES) await app.register(testRoutes);
+
+  await registerWeb(app, config);
+  return app;
+}
+
+export type App = Awaited<ReturnType<typeof buildApp>>;

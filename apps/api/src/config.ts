@@ -1,0 +1,122 @@
+import path from 'node:path';
+import { fileURLToPath } from 'node:url';
+import { z } from 'zod';
+
+const repoRoot = path.resolve(path.dirname(fileURLToPath(import.meta.url)), '../../..');
+
+const optionalUrl = z
+  .string()
+  .trim()
+  .transform((v) => (v === '' ? undefined : v))
+  .pipe(z.url().optional())
+  .optional();
+
+const list = (fallback: string) =>
+  z
+    .string()
+    .default(fallback)
+    .transform((v) =>
+      v
+        .split(',')
+        .map((s) => s.trim())
+        .filter(Boolean),
+    );
+
+/**
+ * Every setting comes from the environment and is checked here once, at start-up, so a typo
+ * fails loudly instead of half-working. The defaults make `npm start` work on a fresh clone.
+ */
+const envSchema = z.object({
+  NODE_ENV: z.enum(['development', 'production', 'test']).default('development'),
+  HOST: z.string().default('0.0.0.0'),
+  PORT: z.coerce.number().int().min(0).max(65535).default(8000),
+  LOG_LEVEL: z.enum(['fatal', 'error', 'warn', 'info', 'debug', 'trace', 'silent']).default('info'),
+  /** PostgreSQL; when absent the embedded PGlite database under DATA_DIR is used. */
+  DATABASE_URL: optionalUrl,
+  DATABASE_POOL_MAX: z.coerce.number().int().min(1).max(200).default(10),
+  REDIS_URL: optionalUrl,
+  DATA_DIR: z.string().default(path.join(repoRoot, 'data')),
+  WEB_DIST: z.string().default(path.join(repoRoot, 'apps/web/dist')),
+  /** The public site's host (e.g. parde.ir): CORS allows it and its www./app./m. forms. */
+  SITE_HOST: z.string().default('localhost'),
+  /** Extra browser origins allowed with credentials (the Vite dev server by default). */
+  CORS_EXTRA_ORIGINS: list('http://localhost:5173,http://127.0.0.1:5173'),
+  /** Domain for cookies the web app must read (XSRF-TOKEN) when site and API are on sibling hosts. */
+  COOKIE_DOMAIN: z.string().optional(),
+  /** Secret that signs CSRF tokens; generated per process when unset (fine for one process). */
+  APP_SECRET: z.string().min(16).optional(),
+  /** When the web app is served by a host other than this server, the API base it should call. */
+  PUBLIC_API_URL: optionalUrl,
+  /** Behind nginx or a load balancer: trust X-Forwarded-For/-Proto from it. */
+  TRUST_PROXY: z
+    .enum(['true', 'false', '1', '0'])
+    .default('false')
+    .transform((v) => v === 'true' || v === '1'),
+  RATE_LIMIT_MAX: z.coerce.number().int().min(1).default(600),
+  /** Prefix of the rate-limit keys in Redis (lets several sites or test runs share one Redis). */
+  RATE_LIMIT_NAMESPACE: z.string().default('parde-rl:'),
+  /** How long this process reuses a public catalogue answer (micro-cache); 0 turns it off. */
+  RESPONSE_CACHE_MS: z.coerce.number().int().min(0).default(10_000),
+  ANALYTICS_URL: optionalUrl,
+  ANALYTICS_SITE_ID: z.string().optional(),
+  SOCIAL_TELEGRAM: optionalUrl,
+  SOCIAL_INSTAGRAM: optionalUrl,
+  SOCIAL_X: optionalUrl,
+  SUPPORT_EMAIL: z.string().optional(),
+  /** The public site's address: links in mails (password reset, login link) point here. */
+  SITE_URL: z.url().default('http://localhost:8000').transform((v) => v.replace(/\/+$/, '')),
+  /** Outgoing mail (smtp://user:pass@host:587 or smtps://…); without it mails go to DATA_DIR/outbox as .eml files. */
+  SMTP_URL: optionalUrl,
+  MAIL_FROM: z.email().default('no-reply@parde.local'),
+  MAIL_FROM_NAME: z.string().default('پرده'),
+  /** How long a sign-in lasts: hours without "remember me", days with it. */
+  AUTH_TOKEN_TTL_HOURS: z.coerce.number().int().min(1).default(24),
+  AUTH_REMEMBER_DAYS: z.coerce.number().int().min(1).default(30),
+  /** Attempts per minute at login, register, forgot-password and login links, per IP and per email. */
+  AUTH_RATE_LIMIT: z.coerce.number().int().min(1).default(5),
+  /** Messages through the contact form per IP in ten minutes. */
+  CONTACT_RATE_LIMIT: z.coerce.number().int().min(1).default(5),
+  /** Where members pay: `sandbox` (a test page served by this API; works offline) or `zarinpal`. */
+  GATEWAY: z.enum(['sandbox', 'zarinpal']).default('sandbox'),
+  /** Zarinpal's merchant id (a UUID from its panel); required with GATEWAY=zarinpal. */
+  ZARINPAL_MERCHANT_ID: z.string().trim().optional(),
+  /** Zarinpal's host: https://payment.zarinpal.com, or https://sandbox.zarinpal.com for its own test mode. */
+  ZARINPAL_BASE_URL: z.url().default('https://payment.zarinpal.com').transform((v) => v.replace(/\/+$/, '')),
+  /** How often this process runs the premium jobs (expiry notices, stale payments); 0 turns the timer off. */
+  PREMIUM_JOBS_INTERVAL_MS: z.coerce.number().int().min(0).default(5 * 60_000),
+  /** Loads the demo catalogue into an empty database at start. */
+  SEED_DEMO: z
+    .enum(['true', 'false', '1', '0'])
+    .default('true')
+    .transform((v) => v === 'true' || v === '1'),
+  /** Routes that exist only for the test-suite (a slow query to prove the server stays responsive). */
+  ENABLE_TEST_ROUTES: z
+    .enum(['true', 'false', '1', '0'])
+    .default('false')
+    .transform((v) => v === 'true' || v === '1'),
+  SHUTDOWN_TIMEOUT_MS: z.coerce.number().int().min(0).default(10_000),
+});
+
+export type Config = z.infer<typeof envSchema>;
+
+/** Settings that only make sense together. */
+function crossCheck(config: Config): string[] {
+  const problems: string[] = [];
+  if (config.GATEWAY === 'zarinpal' && !config.ZARINPAL_MERCHANT_ID) problems.push('  ZARINPAL_MERCHANT_ID: required when GATEWAY=zarinpal');
+  return problems;
+}
+
+export class ConfigError extends Error {}
+
+export function loadConfig(env: NodeJS.ProcessEnv = process.env): Config {
+  const parsed = envSchema.safeParse(env);
+  if (!parsed.success) {
+    const lines = parsed.error.issues.map((i) => `  ${i.path.join('.')}: ${i.message}`);
+    throw new ConfigError(`Invalid configuration:\n${lines.join('\n')}`);
+  }
+  const problems = crossCheck(parsed.data);
+  if (problems.length > 0) throw new ConfigError(`Invalid configuration:\n${problems.join('\n')}`);
+  return parsed.data;
+}
+
+export const paths = { repoRoot };

@@ -1,0 +1,286 @@
+import { sql } from 'drizzle-orm';
+import {
+  type AnyPgColumn,
+  boolean,
+  check,
+  index,
+  integer,
+  jsonb,
+  pgTable,
+  primaryKey,
+  serial,
+  smallint,
+  text,
+  timestamp,
+  uniqueIndex,
+} from 'drizzle-orm/pg-core';
+import { episodes, titles } from './catalogue';
+
+/**
+ * Members and what they do with the catalogue. Every toggle (watchlist, like, comment like) is a
+ * row under a unique key, so "insert … on conflict / delete" in one transaction stays right under
+ * concurrent clicks; counters shown to everyone (likes) are kept beside them in the same transaction.
+ */
+
+const createdAt = () => timestamp({ withTimezone: true }).notNull().defaultNow();
+
+export const users = pgTable('users', {
+  id: serial().primaryKey(),
+  name: text().notNull(),
+  /** Stored trimmed and lower-cased: one account per mailbox however it is typed. */
+  email: text().notNull().unique(),
+  /** `scrypt$N$r$p$salt$hash` (node:crypto); never the password. */
+  passwordHash: text().notNull(),
+  passwordChangedAt: timestamp({ withTimezone: true }),
+  createdAt: createdAt(),
+  updatedAt: createdAt(),
+});
+
+/** Bearer tokens (Sanctum-like): only a SHA-256 of the token is kept. */
+export const authTokens = pgTable(
+  'auth_tokens',
+  {
+    id: serial().primaryKey(),
+    userId: integer()
+      .notNull()
+      .references(() => users.id, { onDelete: 'cascade' }),
+    tokenHash: text().notNull().unique(),
+    remember: boolean().notNull().default(false),
+    createdAt: createdAt(),
+    lastUsedAt: createdAt(),
+    expiresAt: timestamp({ withTimezone: true }).notNull(),
+    revokedAt: timestamp({ withTimezone: true }),
+  },
+  (t) => [index('auth_tokens_user_idx').on(t.userId)],
+);
+
+/** Single-use tokens mailed to a member: password reset and passwordless login links. */
+export const authOneTimeTokens = pgTable(
+  'auth_one_time_tokens',
+  {
+    id: serial().primaryKey(),
+    userId: integer()
+      .notNull()
+      .references(() => users.id, { onDelete: 'cascade' }),
+    /** 'password_reset' | 'login_link' */
+    purpose: text().notNull(),
+    tokenHash: text().notNull().unique(),
+    createdAt: createdAt(),
+    expiresAt: timestamp({ withTimezone: true }).notNull(),
+    usedAt: timestamp({ withTimezone: true }),
+  },
+  (t) => [index('auth_one_time_tokens_user_idx').on(t.userId, t.purpose)],
+);
+
+export const watchlistItems = pgTable(
+  'watchlist_items',
+  {
+    userId: integer()
+      .notNull()
+      .references(() => users.id, { onDelete: 'cascade' }),
+    titleId: integer()
+      .notNull()
+      .references(() => titles.id, { onDelete: 'cascade' }),
+    createdAt: createdAt(),
+  },
+  (t) => [
+    primaryKey({ columns: [t.userId, t.titleId] }),
+    index('watchlist_items_user_added_idx').on(t.userId, t.createdAt.desc()),
+    // Who is waiting for a title (release and new-episode notifications).
+    index('watchlist_items_title_idx').on(t.titleId),
+  ],
+);
+
+/** The position reached in a title (episode_id null) or in one episode of a series. */
+export const watchHistory = pgTable(
+  'watch_history',
+  {
+    id: serial().primaryKey(),
+    userId: integer()
+      .notNull()
+      .references(() => users.id, { onDelete: 'cascade' }),
+    titleId: integer()
+      .notNull()
+      .references(() => titles.id, { onDelete: 'cascade' }),
+    episodeId: integer().references(() => episodes.id, { onDelete: 'cascade' }),
+    positionSec: integer().notNull().default(0),
+    createdAt: createdAt(),
+    updatedAt: createdAt(),
+  },
+  (t) => [
+    uniqueIndex('watch_history_user_title_episode_idx').on(t.userId, t.titleId, sql`coalesce(${t.episodeId}, 0)`),
+    index('watch_history_user_updated_idx').on(t.userId, t.updatedAt.desc()),
+    check('watch_history_position_check', sql`${t.positionSec} >= 0`),
+  ],
+);
+
+export const titleLikes = pgTable(
+  'title_likes',
+  {
+    userId: integer()
+      .notNull()
+      .references(() => users.id, { onDelete: 'cascade' }),
+    titleId: integer()
+      .notNull()
+      .references(() => titles.id, { onDelete: 'cascade' }),
+    createdAt: createdAt(),
+  },
+  (t) => [primaryKey({ columns: [t.userId, t.titleId] }), index('title_likes_title_idx').on(t.titleId)],
+);
+
+/** Counters about a title that members produce, maintained in the transaction that changes them. */
+export const titleStats = pgTable(
+  'title_stats',
+  {
+    titleId: integer()
+      .primaryKey()
+      .references(() => titles.id, { onDelete: 'cascade' }),
+    likes: integer().notNull().default(0),
+  },
+  (t) => [check('title_stats_likes_check', sql`${t.likes} >= 0`)],
+);
+
+export const titleRatings = pgTable(
+  'title_ratings',
+  {
+    userId: integer()
+      .notNull()
+      .references(() => users.id, { onDelete: 'cascade' }),
+    titleId: integer()
+      .notNull()
+      .references(() => titles.id, { onDelete: 'cascade' }),
+    rating: smallint().notNull(),
+    createdAt: createdAt(),
+    updatedAt: createdAt(),
+  },
+  (t) => [
+    primaryKey({ columns: [t.userId, t.titleId] }),
+    index('title_ratings_title_idx').on(t.titleId),
+    check('title_ratings_rating_check', sql`${t.rating} BETWEEN 1 AND 10`),
+  ],
+);
+
+/** Comments on a title; a reply points at a top-level comment (one level of threads). */
+export const comments = pgTable(
+  'comments',
+  {
+    id: serial().primaryKey(),
+    titleId: integer()
+      .notNull()
+      .references(() => titles.id, { onDelete: 'cascade' }),
+    userId: integer()
+      .notNull()
+      .references(() => users.id, { onDelete: 'cascade' }),
+    parentId: integer().references((): AnyPgColumn => comments.id, { onDelete: 'cascade' }),
+    /** Plain text exactly as written; the web app renders it as text, never as HTML. */
+    body: text().notNull(),
+    spoiler: boolean().notNull().default(false),
+    likes: integer().notNull().default(0),
+    createdAt: createdAt(),
+    updatedAt: createdAt(),
+    editedAt: timestamp({ withTimezone: true }),
+  },
+  (t) => [
+    index('comments_top_idx').on(t.titleId, t.likes.desc(), t.id.desc()).where(sql`${t.parentId} IS NULL`),
+    index('comments_parent_idx').on(t.parentId, t.id),
+    index('comments_user_idx').on(t.userId),
+    check('comments_likes_check', sql`${t.likes} >= 0`),
+  ],
+);
+
+export const commentLikes = pgTable(
+  'comment_likes',
+  {
+    commentId: integer()
+      .notNull()
+      .references(() => comments.id, { onDelete: 'cascade' }),
+    userId: integer()
+      .notNull()
+      .references(() => users.id, { onDelete: 'cascade' }),
+    createdAt: createdAt(),
+  },
+  (t) => [primaryKey({ columns: [t.commentId, t.userId] }), index('comment_likes_user_idx').on(t.userId)],
+);
+
+export const commentReports = pgTable(
+  'comment_reports',
+  {
+    commentId: integer()
+      .notNull()
+      .references(() => comments.id, { onDelete: 'cascade' }),
+    userId: integer()
+      .notNull()
+      .references(() => users.id, { onDelete: 'cascade' }),
+    reason: text(),
+    createdAt: createdAt(),
+  },
+  (t) => [primaryKey({ columns: [t.commentId, t.userId] }), index('comment_reports_user_idx').on(t.userId)],
+);
+
+export const notifications = pgTable(
+  'notifications',
+  {
+    id: serial().primaryKey(),
+    userId: integer()
+      .notNull()
+      .references(() => users.id, { onDelete: 'cascade' }),
+    /** 'request_answered' | 'title_released' | 'new_episode' | 'premium_expiring' | 'gift_received' */
+    kind: text().notNull(),
+    /** Persian text, written when the event happens. */
+    title: text().notNull(),
+    body: text().notNull(),
+    /** A path in the web app the notification leads to. */
+    link: text(),
+    data: jsonb().$type<Record<string, unknown>>().notNull().default({}),
+    /** One notification per member and event, however often a producer reports it. */
+    dedupeKey: text(),
+    readAt: timestamp({ withTimezone: true }),
+    createdAt: createdAt(),
+  },
+  (t) => [
+    index('notifications_user_idx').on(t.userId, t.id.desc()),
+    index('notifications_unread_idx').on(t.userId).where(sql`${t.readAt} IS NULL`),
+    uniqueIndex('notifications_dedupe_idx').on(t.userId, t.dedupeKey).where(sql`${t.dedupeKey} IS NOT NULL`),
+  ],
+);
+
+export const contentRequests = pgTable(
+  'content_requests',
+  {
+    id: serial().primaryKey(),
+    userId: integer()
+      .notNull()
+      .references(() => users.id, { onDelete: 'cascade' }),
+    title: text().notNull(),
+    year: smallint(),
+    imdbUrl: text(),
+    imdbId: text(),
+    note: text(),
+    /** 'pending' | 'fulfilled' | 'rejected' */
+    status: text().notNull().default('pending'),
+    /** The operators' answer, shown to the member. */
+    response: text(),
+    /** The catalogue title that fulfilled the request. */
+    titleId: integer().references(() => titles.id, { onDelete: 'set null' }),
+    createdAt: createdAt(),
+    answeredAt: timestamp({ withTimezone: true }),
+  },
+  (t) => [
+    index('content_requests_user_idx').on(t.userId, t.id.desc()),
+    index('content_requests_status_idx').on(t.status, t.id),
+    uniqueIndex('content_requests_pending_imdb_idx').on(t.userId, t.imdbId).where(sql`${t.status} = 'pending' AND ${t.imdbId} IS NOT NULL`),
+    check('content_requests_status_check', sql`${t.status} IN ('pending', 'fulfilled', 'rejected')`),
+  ],
+);
+
+export const contactMessages = pgTable('contact_messages', {
+  id: serial().primaryKey(),
+  userId: integer().references(() => users.id, { onDelete: 'set null' }),
+  name: text().notNull(),
+  email: text().notNull(),
+  subject: text().notNull(),
+  message: text().notNull(),
+  ip: text(),
+  createdAt: createdAt(),
+  mailedAt: timestamp({ withTimezone: true }),
+});

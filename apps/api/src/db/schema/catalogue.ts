@@ -1,0 +1,297 @@
+import { sql } from 'drizzle-orm';
+import {
+  boolean,
+  date,
+  index,
+  integer,
+  pgTable,
+  primaryKey,
+  real,
+  serial,
+  smallint,
+  text,
+  timestamp,
+  uniqueIndex,
+} from 'drizzle-orm/pg-core';
+
+/**
+ * The catalogue. Ids are our own serials (stable in URLs); IMDb ids are unique keys the importer
+ * upserts on, so a re-import updates rows instead of duplicating them.
+ */
+
+export const genres = pgTable('genres', {
+  id: serial().primaryKey(),
+  slug: text().notNull().unique(),
+  nameEn: text().notNull().unique(),
+  nameFa: text().notNull(),
+});
+
+export const countries = pgTable('countries', {
+  code: text().primaryKey(), // ISO 3166-1 alpha-2
+  nameEn: text().notNull(),
+  nameFa: text().notNull(),
+});
+
+export const languages = pgTable('languages', {
+  code: text().primaryKey(), // ISO 639-1
+  nameEn: text().notNull(),
+  nameFa: text().notNull(),
+});
+
+export const titles = pgTable(
+  'titles',
+  {
+    id: serial().primaryKey(),
+    imdbId: text().notNull().unique(),
+    /** 'movie' | 'series' (IMDb's tvSeries and tvMiniSeries are both series). */
+    type: text().notNull(),
+    imdbType: text().notNull(),
+    titleEn: text().notNull(),
+    titleFa: text(),
+    titleOriginal: text(),
+    slug: text().notNull(),
+    year: smallint(),
+    endYear: smallint(),
+    runtime: smallint(),
+    plotFa: text(),
+    plotEn: text(),
+    ageRating: text(),
+    releaseDate: date({ mode: 'string' }),
+    rating: real(),
+    votes: integer().notNull().default(0),
+    rtMeter: smallint(),
+    rtStatus: text(),
+    hasDub: boolean().notNull().default(false),
+    isFree: boolean().notNull().default(false),
+    comingSoon: boolean().notNull().default(false),
+    expectedDate: date({ mode: 'string' }),
+    trailerYoutubeId: text(),
+    trailerDuration: integer(),
+    /** Normalized words of every name of the title (search dictionary ids). */
+    wordIds: integer().array().notNull().default(sql`'{}'::int[]`),
+    /** Normalized English + Persian + original names, for substring fallbacks and exact-title bonus. */
+    searchText: text().notNull().default(''),
+    createdAt: timestamp({ withTimezone: true }).notNull().defaultNow(),
+    updatedAt: timestamp({ withTimezone: true }).notNull().defaultNow(),
+  },
+  (t) => [
+    index('titles_votes_idx').on(t.votes.desc(), t.id),
+    index('titles_type_votes_idx').on(t.type, t.votes.desc()),
+    index('titles_year_idx').on(t.year),
+    index('titles_rating_idx').on(t.rating.desc()),
+    index('titles_word_ids_idx').using('gin', t.wordIds).with({ fastupdate: false }),
+    index('titles_coming_soon_idx').on(t.expectedDate).where(sql`${t.comingSoon}`),
+    index('titles_dub_idx').on(t.votes.desc()).where(sql`${t.hasDub}`),
+  ],
+);
+
+export const titleGenres = pgTable(
+  'title_genres',
+  {
+    titleId: integer()
+      .notNull()
+      .references(() => titles.id, { onDelete: 'cascade' }),
+    genreId: integer()
+      .notNull()
+      .references(() => genres.id, { onDelete: 'cascade' }),
+    position: smallint().notNull().default(0),
+  },
+  (t) => [primaryKey({ columns: [t.titleId, t.genreId] }), index('title_genres_genre_idx').on(t.genreId, t.titleId)],
+);
+
+export const titleCountries = pgTable(
+  'title_countries',
+  {
+    titleId: integer()
+      .notNull()
+      .references(() => titles.id, { onDelete: 'cascade' }),
+    countryCode: text()
+      .notNull()
+      .references(() => countries.code),
+    position: smallint().notNull().default(0),
+  },
+  (t) => [primaryKey({ columns: [t.titleId, t.countryCode] }), index('title_countries_country_idx').on(t.countryCode, t.titleId)],
+);
+
+export const titleLanguages = pgTable(
+  'title_languages',
+  {
+    titleId: integer()
+      .notNull()
+      .references(() => titles.id, { onDelete: 'cascade' }),
+    languageCode: text()
+      .notNull()
+      .references(() => languages.code),
+    position: smallint().notNull().default(0),
+  },
+  (t) => [primaryKey({ columns: [t.titleId, t.languageCode] })],
+);
+
+export const seasons = pgTable(
+  'seasons',
+  {
+    id: serial().primaryKey(),
+    titleId: integer()
+      .notNull()
+      .references(() => titles.id, { onDelete: 'cascade' }),
+    number: smallint().notNull(),
+    year: smallint(),
+  },
+  (t) => [uniqueIndex('seasons_title_number_idx').on(t.titleId, t.number)],
+);
+
+export const episodes = pgTable(
+  'episodes',
+  {
+    id: serial().primaryKey(),
+    imdbId: text().notNull().unique(),
+    titleId: integer()
+      .notNull()
+      .references(() => titles.id, { onDelete: 'cascade' }),
+    seasonNumber: smallint().notNull(),
+    episodeNumber: smallint().notNull(),
+    nameEn: text(),
+    nameFa: text(),
+    year: smallint(),
+    runtime: smallint(),
+    rating: real(),
+    votes: integer().notNull().default(0),
+  },
+  (t) => [index('episodes_title_idx').on(t.titleId, t.seasonNumber, t.episodeNumber)],
+);
+
+export const people = pgTable(
+  'people',
+  {
+    id: serial().primaryKey(),
+    imdbId: text().notNull().unique(),
+    nameEn: text().notNull(),
+    nameFa: text(),
+    slug: text().notNull(),
+    birthYear: smallint(),
+    deathYear: smallint(),
+    bioFa: text(),
+    bioEn: text(),
+    professions: text().array().notNull().default(sql`'{}'::text[]`),
+    /** Sum of votes of the titles they are credited in: how well known they are. */
+    popularity: integer().notNull().default(0),
+    bestStarredId: integer(),
+    bestDirectedId: integer(),
+    wordIds: integer().array().notNull().default(sql`'{}'::int[]`),
+    searchText: text().notNull().default(''),
+  },
+  (t) => [index('people_popularity_idx').on(t.popularity.desc(), t.id), index('people_word_ids_idx').using('gin', t.wordIds).with({ fastupdate: false })],
+);
+
+export const credits = pgTable(
+  'credits',
+  {
+    titleId: integer()
+      .notNull()
+      .references(() => titles.id, { onDelete: 'cascade' }),
+    personId: integer()
+      .notNull()
+      .references(() => people.id, { onDelete: 'cascade' }),
+    /** 'actor' | 'director' | 'writer' */
+    role: text().notNull(),
+    character: text(),
+    billing: smallint().notNull().default(0),
+  },
+  (t) => [primaryKey({ columns: [t.titleId, t.personId, t.role] }), index('credits_person_idx').on(t.personId, t.role)],
+);
+
+export const collections = pgTable('collections', {
+  id: serial().primaryKey(),
+  slug: text().notNull().unique(),
+  titleFa: text().notNull(),
+  titleEn: text().notNull(),
+  descriptionFa: text(),
+  /** 'grid' | 'ranked': how the collection is listed (type=alt asks for the alternate listing). */
+  listing: text().notNull().default('grid'),
+  createdAt: timestamp({ withTimezone: true }).notNull().defaultNow(),
+});
+
+export const collectionTitles = pgTable(
+  'collection_titles',
+  {
+    collectionId: integer()
+      .notNull()
+      .references(() => collections.id, { onDelete: 'cascade' }),
+    titleId: integer()
+      .notNull()
+      .references(() => titles.id, { onDelete: 'cascade' }),
+    position: smallint().notNull(),
+  },
+  (t) => [primaryKey({ columns: [t.collectionId, t.titleId] }), index('collection_titles_order_idx').on(t.collectionId, t.position)],
+);
+
+/** Audio editions: a title can have several Persian dubs, each by its studio. */
+export const dubs = pgTable(
+  'dubs',
+  {
+    id: serial().primaryKey(),
+    titleId: integer()
+      .notNull()
+      .references(() => titles.id, { onDelete: 'cascade' }),
+    studio: text().notNull(),
+    language: text().notNull().default('fa'),
+  },
+  (t) => [uniqueIndex('dubs_title_studio_idx').on(t.titleId, t.studio)],
+);
+
+export const mediaFiles = pgTable(
+  'media_files',
+  {
+    id: serial().primaryKey(),
+    titleId: integer()
+      .notNull()
+      .references(() => titles.id, { onDelete: 'cascade' }),
+    episodeId: integer().references(() => episodes.id, { onDelete: 'cascade' }),
+    seasonNumber: smallint(),
+    episodeNumber: smallint(),
+    quality: text().notNull(),
+    sizeMb: integer().notNull(),
+    codec: text().notNull(),
+    source: text().notNull(),
+    /** null = original audio; otherwise the dub edition. */
+    dubId: integer().references(() => dubs.id, { onDelete: 'cascade' }),
+    subtitles: text().array().notNull().default(sql`'{}'::text[]`),
+    durationSec: integer(),
+  },
+  (t) => [index('media_files_title_idx').on(t.titleId, t.seasonNumber, t.episodeNumber)],
+);
+
+export const slideshowPicks = pgTable(
+  'slideshow_picks',
+  {
+    titleId: integer()
+      .notNull()
+      .references(() => titles.id, { onDelete: 'cascade' }),
+    /** 'all' | 'movie' | 'series' */
+    placement: text().notNull(),
+    position: smallint().notNull().default(0),
+  },
+  (t) => [primaryKey({ columns: [t.placement, t.titleId] })],
+);
+
+/**
+ * The search dictionary: every distinct normalized word of titles' and people's names. A query
+ * word expands to a handful of dictionary ids (exact, prefix, one typo), and titles are found by
+ * their `word_ids` GIN index — bounded work per query however large the catalogue.
+ */
+export const searchWords = pgTable(
+  'search_words',
+  {
+    id: serial().primaryKey(),
+    word: text().notNull().unique(),
+    /** Votes of the best title containing the word: prefix expansion prefers famous titles. */
+    titleVotes: integer().notNull().default(0),
+    titleCount: integer().notNull().default(0),
+    personPopularity: integer().notNull().default(0),
+    personCount: integer().notNull().default(0),
+  },
+  (t) => [
+    index('search_words_prefix_idx').using('btree', sql`${t.word} text_pattern_ops`),
+    index('search_words_trgm_idx').using('gin', sql`${t.word} gin_trgm_ops`),
+  ],
+);

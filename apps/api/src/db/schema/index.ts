@@ -1,0 +1,4 @@
+export * from './system';
+export * from './catalogue';
+export * from './accounts';
+export * from './premium';

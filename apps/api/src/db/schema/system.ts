@@ -1,0 +1,9 @@
+import { sql } from 'drizzle-orm';
+import { pgTable, text, timestamp } from 'drizzle-orm/pg-core';
+
+/** Facts about this installation (for example when the demo catalogue was loaded). */
+export const appMeta = pgTable('app_meta', {
+  key: text().primaryKey(),
+  value: text().notNull(),
+  updatedAt: timestamp({ withTimezone: true }).notNull().default(sql`now()`),
+});

@@ -1,0 +1,17 @@
+import { errorResponse, userResponse } from '@parde/contract';
+import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
+import { requireMember } from '../../plugins/auth';
+import { memberProfile } from './account.service';
+
+export const accountRoutes: FastifyPluginAsyncZod = async (app) => {
+  const { db } = app.deps.database;
+
+  app.get(
+    '/api/user',
+    {
+      config: { auth: 'member' },
+      schema: { tags: ['account'], summary: 'The signed-in member', security: [{ bearer: [] }], response: { 200: userResponse, 401: errorResponse } },
+    },
+    async (request) => ({ data: await memberProfile(db, requireMember(request).userId) }),
+  );
+};

@@ -1,0 +1,354 @@
+import { createHash } from 'node:crypto';
+import type pg from 'pg';
+import { Lru } from '../../lib/lru';
+
+/** Totals for paging change only with the catalogue; counting a million rows per page is waste. */
+const totals = new Lru<number>(1000, 60_000);
+
+/** A title row as card queries return it (genres already aggregated). */
+export interface TitleCardRow {
+  id: number;
+  imdb_id: string;
+  slug: string;
+  type: 'movie' | 'series';
+  title_en: string;
+  title_fa: string | null;
+  year: number | null;
+  end_year: number | null;
+  rating: number | null;
+  votes: number;
+  rt_meter: number | null;
+  rt_status: 'fresh' | 'rotten' | 'certified' | null;
+  has_dub: boolean;
+  is_free: boolean;
+  coming_soon: boolean;
+  expected_date: string | null;
+  genres: { id: number; titleFa: string }[];
+}
+
+export interface TitleDetailRow extends TitleCardRow {
+  title_original: string | null;
+  runtime: number | null;
+  plot_fa: string | null;
+  plot_en: string | null;
+  age_rating: string | null;
+  release_date: string | null;
+  trailer_youtube_id: string | null;
+  trailer_duration: number | null;
+}
+
+export interface PersonRow {
+  id: number;
+  imdb_id: string;
+  slug: string;
+  name_en: string;
+  name_fa: string | null;
+  birth_year: number | null;
+  death_year: number | null;
+  bio_fa: string | null;
+  bio_en: string | null;
+  professions: string[];
+  best_starred_id: number | null;
+  best_directed_id: number | null;
+}
+
+export interface CreditRow {
+  title_id: number;
+  person_id: number;
+  role: 'actor' | 'director' | 'writer';
+  character: string | null;
+  slug: string;
+  name_en: string;
+  name_fa: string | null;
+}
+
+const CARD_COLUMNS = `t.id, t.imdb_id, t.slug, t.type, t.title_en, t.title_fa, t.year, t.end_year, t.rating, t.votes, t.rt_meter, t.rt_status,
+  t.has_dub, t.is_free, t.coming_soon, t.expected_date::text AS expected_date,
+  coalesce((SELECT json_agg(json_build_object('id', g.id, 'titleFa', g.name_fa) ORDER BY tg.position)
+            FROM title_genres tg JOIN genres g ON g.id = tg.genre_id WHERE tg.title_id = t.id), '[]'::json) AS genres`;
+
+export interface ListFilter {
+  type?: 'movie' | 'series';
+  isDubbed?: boolean;
+  isFree?: boolean;
+  genre?: string;
+  country?: string;
+  yearFrom?: number;
+  yearTo?: number;
+  comingSoon?: boolean;
+}
+
+/** Builds the WHERE clause shared by lists and search filters; parameters start at `start`. */
+export function filterSql(f: ListFilter, start = 1): { sql: string; params: unknown[] } {
+  const conds: string[] = [];
+  const params: unknown[] = [];
+  const p = (v: unknown) => {
+    params.push(v);
+    return `$${start + params.length - 1}`;
+  };
+  conds.push(f.comingSoon ? 't.coming_soon' : 'NOT t.coming_soon');
+  if (f.type) conds.push(`t.type = ${p(f.type)}`);
+  if (f.isDubbed) conds.push('t.has_dub');
+  if (f.isFree) conds.push('t.is_free');
+  if (f.genre) {
+    const byId = /^\d+$/.test(f.genre);
+    conds.push(
+      `EXISTS (SELECT 1 FROM title_genres tg JOIN genres g ON g.id = tg.genre_id WHERE tg.title_id = t.id AND ${byId ? 'g.id' : 'g.slug'} = ${p(byId ? Number(f.genre) : f.genre)})`,
+    );
+  }
+  if (f.country) conds.push(`EXISTS (SELECT 1 FROM title_countries tc WHERE tc.title_id = t.id AND tc.country_code = ${p(f.country.toUpperCase())})`);
+  if (f.yearFrom) conds.push(`t.year >= ${p(f.yearFrom)}`);
+  if (f.yearTo) conds.push(`t.year <= ${p(f.yearTo)}`);
+  return { sql: conds.join(' AND '), params };
+}
+
+export const ORDERS = {
+  // NULLS LAST matches the index's order; without it PostgreSQL sorts the whole table.
+  votes: 't.votes DESC NULLS LAST, t.id',
+  rating: 't.rating DESC NULLS LAST, t.votes DESC, t.id',
+  year: 't.year DESC NULLS LAST, t.votes DESC, t.id',
+  newest: 't.created_at DESC, t.id DESC',
+  rotten_tomatoes: 't.rt_meter DESC NULLS LAST, t.votes DESC, t.id',
+  expected: 't.expected_date NULLS LAST, t.votes DESC, t.id',
+} as const;
+
+export class CatalogueRepository {
+  constructor(private readonly pool: pg.Pool) {}
+
+  /** The title page's fixed queries, prepared once per connection (planning outweighed running). */
+  private named<T extends pg.QueryResultRow>(_label: string, text: string, values: unknown[]) {
+    // The name comes from the text: a name shared by two different statements collides on a connection.
+    const name = `c_${createHash('sha1').update(text).digest('base64url').slice(0, 16)}`;
+    return this.pool.query<T>({ name, text, values });
+  }
+
+  /** Cards for ids, returned in the order of the ids given. */
+  async cardsByIds(ids: number[]): Promise<TitleCardRow[]> {
+    if (ids.length === 0) return [];
+    const { rows } = await this.pool.query<TitleCardRow>({ name: 'cards_by_ids', text: `SELECT ${CARD_COLUMNS} FROM titles t WHERE t.id = ANY($1::int[])`, values: [ids] });
+    const byId = new Map(rows.map((r) => [r.id, r]));
+    return ids.map((id) => byId.get(id)).filter((r): r is TitleCardRow => Boolean(r));
+  }
+
+  async list(filter: ListFilter, order: keyof typeof ORDERS, limit: number, offset: number): Promise<{ rows: TitleCardRow[]; total: number }> {
+    const where = filterSql(filter);
+    const n = where.params.length;
+    const countKey = `${where.sql}|${JSON.stringify(where.params)}`;
+    const cached = totals.get(countKey);
+    const [page, total] = await Promise.all([
+      this.pool.query<TitleCardRow>(`SELECT ${CARD_COLUMNS} FROM titles t WHERE ${where.sql} ORDER BY ${ORDERS[order]} LIMIT $${n + 1} OFFSET $${n + 2}`, [
+        ...where.params,
+        limit,
+        offset,
+      ]),
+      cached ?? this.pool.query<{ total: number }>(`SELECT count(*)::int AS total FROM titles t WHERE ${where.sql}`, where.params).then((r) => r.rows[0]!.total),
+    ]);
+    if (cached === undefined) totals.set(countKey, total);
+    return { rows: page.rows, total };
+  }
+
+  async detail(id: number): Promise<TitleDetailRow | undefined> {
+    const { rows } = await this.named<TitleDetailRow>('title_1', `SELECT ${CARD_COLUMNS}, t.title_original, t.runtime, t.plot_fa, t.plot_en, t.age_rating, t.release_date::text AS release_date,
+              t.trailer_youtube_id, t.trailer_duration
+       FROM titles t WHERE t.id = $1`,
+      [id],
+    );
+    return rows[0];
+  }
+
+  async titleExtras(id: number) {
+    const [countries, languages, credits, episodes, dubs, files] = await Promise.all([
+      this.named<{ code: string; nameFa: string }>('title_2', `SELECT c.code, c.name_fa AS "nameFa" FROM title_countries tc JOIN countries c ON c.code = tc.country_code WHERE tc.title_id = $1 ORDER BY tc.position`,
+        [id],
+      ),
+      this.named<{ code: string; nameFa: string }>('title_3', `SELECT l.code, l.name_fa AS "nameFa" FROM title_languages tl JOIN languages l ON l.code = tl.language_code WHERE tl.title_id = $1 ORDER BY tl.position`,
+        [id],
+      ),
+      this.named<CreditRow>('title_4', `SELECT c.title_id, c.person_id, c.role, c.character, p.slug, p.name_en, p.name_fa
+         FROM credits c JOIN people p ON p.id = c.person_id WHERE c.title_id = $1 ORDER BY c.role, c.billing`,
+        [id],
+      ),
+      this.named<{ id: number; season_number: number; episode_number: number; name_en: string | null; name_fa: string | null; year: number | null; runtime: number | null; rating: number | null; season_year: number | null }>('title_5', `SELECT e.id, e.season_number, e.episode_number, e.name_en, e.name_fa, e.year, e.runtime, e.rating, s.year AS season_year
+         FROM episodes e LEFT JOIN seasons s ON s.title_id = e.title_id AND s.number = e.season_number
+         WHERE e.title_id = $1 ORDER BY e.season_number, e.episode_number`,
+        [id],
+      ),
+      this.named<{ id: number; studio: string; language: string }>('title_6', `SELECT id, studio, language FROM dubs WHERE title_id = $1 ORDER BY id`, [id]),
+      this.named<{ n: number }>('title_7', `SELECT count(*)::int AS n FROM media_files WHERE title_id = $1`, [id]),
+    ]);
+    return {
+      countries: countries.rows,
+      languages: languages.rows,
+      credits: credits.rows,
+      episodes: episodes.rows,
+      dubs: dubs.rows,
+      fileCount: files.rows[0]!.n,
+    };
+  }
+
+  /**
+   * Similar titles: same type, sharing the title's first genre, walked in votes order (stops
+   * early on any catalogue size), then ranked by how many genres they share.
+   */
+  async similarIds(id: number, limit: number): Promise<number[]> {
+    const { rows } = await this.pool.query<{ id: number }>(
+      `WITH me AS (SELECT id, type FROM titles WHERE id = $1),
+            g AS (SELECT genre_id FROM title_genres WHERE title_id = $1),
+            first AS (SELECT genre_id FROM title_genres WHERE title_id = $1 ORDER BY position LIMIT 1),
+            cand AS (
+              SELECT t.id, t.votes FROM titles t, me
+              WHERE t.type = me.type AND t.id <> me.id AND NOT t.coming_soon
+                AND EXISTS (SELECT 1 FROM title_genres x WHERE x.title_id = t.id AND x.genre_id = (SELECT genre_id FROM first))
+              ORDER BY t.votes DESC LIMIT 300)
+       SELECT c.id FROM cand c
+       ORDER BY (SELECT count(*) FROM title_genres x WHERE x.title_id = c.id AND x.genre_id IN (SELECT genre_id FROM g)) DESC, c.votes DESC
+       LIMIT $2`,
+      [id, limit],
+    );
+    return rows.map((r) => r.id);
+  }
+
+  async directorTitleIds(id: number, limit: number): Promise<number[]> {
+    const { rows } = await this.pool.query<{ id: number }>(
+      `SELECT DISTINCT t.id, t.votes FROM credits d JOIN credits c ON c.person_id = d.person_id AND c.role = 'director'
+       JOIN titles t ON t.id = c.title_id
+       WHERE d.title_id = $1 AND d.role = 'director' AND t.id <> $1
+       ORDER BY t.votes DESC LIMIT $2`,
+      [id, limit],
+    );
+    return rows.map((r) => r.id);
+  }
+
+  async slideshowIds(placement: 'all' | 'movie' | 'series', limit: number): Promise<number[]> {
+    const picks = await this.pool.query<{ id: number }>(
+      `SELECT s.title_id AS id FROM slideshow_picks s WHERE s.placement = $1 ORDER BY s.position, s.title_id LIMIT $2`,
+      [placement, limit],
+    );
+    if (picks.rows.length > 0) return picks.rows.map((r) => r.id);
+    // No operator picks for this placement: the most-voted recent titles stand in.
+    const { rows } = await this.pool.query<{ id: number }>(
+      `SELECT t.id FROM titles t WHERE NOT t.coming_soon ${placement === 'all' ? '' : 'AND t.type = $2'}
+       ORDER BY t.votes DESC LIMIT $1`,
+      placement === 'all' ? [limit] : [limit, placement],
+    );
+    return rows.map((r) => r.id);
+  }
+
+  async mediaFiles(titleId: number) {
+    const { rows } = await this.pool.query<{
+      id: number;
+      season_number: number | null;
+      episode_number: number | null;
+      quality: string;
+      size_mb: number;
+      codec: string;
+      source: string;
+      studio: string | null;
+      subtitles: string[];
+      duration_sec: number | null;
+    }>(
+      `SELECT f.id, f.season_number, f.episode_number, f.quality, f.size_mb, f.codec, f.source, d.studio, f.subtitles, f.duration_sec
+       FROM media_files f LEFT JOIN dubs d ON d.id = f.dub_id WHERE f.title_id = $1
+       ORDER BY f.season_number NULLS FIRST, f.episode_number NULLS FIRST, d.studio NULLS FIRST,
+                array_position(ARRAY['480p','720p','1080p','2160p'], f.quality), f.id`,
+      [titleId],
+    );
+    return rows;
+  }
+
+  async person(id: number): Promise<PersonRow | undefined> {
+    const { rows } = await this.pool.query<PersonRow>(
+      `SELECT id, imdb_id, slug, name_en, name_fa, birth_year, death_year, bio_fa, bio_en, professions, best_starred_id, best_directed_id
+       FROM people WHERE id = $1`,
+      [id],
+    );
+    return rows[0];
+  }
+
+  async peopleByIds(ids: number[]): Promise<PersonRow[]> {
+    if (ids.length === 0) return [];
+    const { rows } = await this.pool.query<PersonRow>(
+      `SELECT id, imdb_id, slug, name_en, name_fa, birth_year, death_year, null AS bio_fa, null AS bio_en, professions, best_starred_id, best_directed_id
+       FROM people WHERE id = ANY($1::int[])`,
+      [ids],
+    );
+    const byId = new Map(rows.map((r) => [r.id, r]));
+    return ids.map((id) => byId.get(id)).filter((r): r is PersonRow => Boolean(r));
+  }
+
+  async titleRefs(ids: number[]) {
+    if (ids.length === 0) return new Map<number, { id: number; slug: string; title_en: string; title_fa: string | null; year: number | null }>();
+    const { rows } = await this.pool.query<{ id: number; slug: string; title_en: string; title_fa: string | null; year: number | null }>(
+      `SELECT id, slug, title_en, title_fa, year FROM titles WHERE id = ANY($1::int[])`,
+      [ids],
+    );
+    return new Map(rows.map((r) => [r.id, r]));
+  }
+
+  async filmography(personId: number) {
+    const { rows } = await this.pool.query<TitleCardRow & { role: 'actor' | 'director' | 'writer'; character: string | null }>(
+      `SELECT ${CARD_COLUMNS}, c.role, c.character FROM credits c JOIN titles t ON t.id = c.title_id
+       WHERE c.person_id = $1 ORDER BY t.year DESC NULLS LAST, t.votes DESC LIMIT 600`,
+      [personId],
+    );
+    return rows;
+  }
+
+  async collections(limit: number, offset: number) {
+    const [page, count] = await Promise.all([
+      this.pool.query<CollectionRow>(`${COLLECTION_SQL} ORDER BY c.id LIMIT $1 OFFSET $2`, [limit, offset]),
+      this.pool.query<{ total: number }>(`SELECT count(*)::int AS total FROM collections`),
+    ]);
+    return { rows: page.rows, total: count.rows[0]!.total };
+  }
+
+  async collection(id: number): Promise<CollectionRow | undefined> {
+    const { rows } = await this.pool.query<CollectionRow>(`${COLLECTION_SQL} WHERE c.id = $1`, [id]);
+    return rows[0];
+  }
+
+  async collectionTitleIds(id: number, limit: number, offset: number): Promise<{ ids: number[]; total: number }> {
+    const [page, count] = await Promise.all([
+      this.pool.query<{ title_id: number }>(
+        `SELECT title_id FROM collection_titles WHERE collection_id = $1 ORDER BY position, title_id LIMIT $2 OFFSET $3`,
+        [id, limit, offset],
+      ),
+      this.pool.query<{ total: number }>(`SELECT count(*)::int AS total FROM collection_titles WHERE collection_id = $1`, [id]),
+    ]);
+    return { ids: page.rows.map((r) => r.title_id), total: count.rows[0]!.total };
+  }
+
+  async genres() {
+    const { rows } = await this.pool.query<{ id: number; slug: string; nameFa: string; nameEn: string; titleCount: number }>(
+      `SELECT g.id, g.slug, g.name_fa AS "nameFa", g.name_en AS "nameEn",
+              (SELECT count(*)::int FROM title_genres tg WHERE tg.genre_id = g.id) AS "titleCount"
+       FROM genres g ORDER BY "titleCount" DESC, g.name_fa`,
+    );
+    return rows;
+  }
+
+  async countries() {
+    const { rows } = await this.pool.query<{ code: string; nameFa: string; nameEn: string; titleCount: number }>(
+      `SELECT c.code, c.name_fa AS "nameFa", c.name_en AS "nameEn",
+              (SELECT count(*)::int FROM title_countries tc WHERE tc.country_code = c.code) AS "titleCount"
+       FROM countries c ORDER BY "titleCount" DESC, c.name_fa`,
+    );
+    return rows.filter((r) => r.titleCount > 0);
+  }
+}
+
+export interface CollectionRow {
+  id: number;
+  slug: string;
+  title_fa: string;
+  title_en: string;
+  description_fa: string | null;
+  listing: 'grid' | 'ranked';
+  title_count: number;
+  poster_ids: number[];
+}
+
+const COLLECTION_SQL = `SELECT c.id, c.slug, c.title_fa, c.title_en, c.description_fa, c.listing,
+  (SELECT count(*)::int FROM collection_titles ct WHERE ct.collection_id = c.id) AS title_count,
+  coalesce((SELECT array_agg(x.title_id) FROM (SELECT title_id FROM collection_titles ct WHERE ct.collection_id = c.id ORDER BY position LIMIT 4) x), '{}') AS poster_ids
+  FROM collections c`;

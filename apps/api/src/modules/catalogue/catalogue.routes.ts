@@ -1,0 +1,264 @@
+import {
+  collectionDetail,
+  collectionQuery,
+  collectionSummary,
+  country,
+  errorResponse,
+  genre,
+  idParam,
+  mediaFile,
+  pageQuery,
+  paginated,
+  personDetail,
+  personSearchResult,
+  searchQuery,
+  single,
+  slideshowQuery,
+  titleCard,
+  titleDetail,
+  titleDetailQuery,
+  titleListQuery,
+  titleSearchResult,
+  validationErrorResponse,
+} from '@parde/contract';
+import { normalizeForSearch } from '@parde/persian';
+import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
+import { z } from 'zod';
+import { AppError } from '../../errors/app-error';
+import { imageUrls } from '../../lib/urls';
+import { searchIds } from '../search/search.service';
+import { CatalogueRepository, filterSql, type ListFilter } from './catalogue.repository';
+import { toCollection, toPersonResult, toSearchTitle, toTitleCard, toTitleDetail } from './catalogue.mapper';
+
+const messages = {
+  titleNotFound: 'فیلم یا سریالی با این نشانی پیدا نشد.',
+  personNotFound: 'هنرمندی با این نشانی پیدا نشد.',
+  collectionNotFound: 'مجموعه‌ای با این نشانی پیدا نشد.',
+};
+
+const errors = { 404: errorResponse, 422: validationErrorResponse };
+const meta = (page: number, perPage: number, total: number) => ({
+  currentPage: page,
+  lastPage: Math.max(1, Math.ceil(total / perPage)),
+  perPage,
+  total,
+});
+const pub = { publicCache: true } as const;
+
+
+export const catalogueRoutes: FastifyPluginAsyncZod = async (app) => {
+  const repo = new CatalogueRepository(app.deps.database.pool);
+  const pool = app.deps.database.pool;
+
+  // Hot prefixes (one or two letters are the whole tail of typing) are served by the public
+  // response micro-cache; every other query goes to the dictionary search.
+  const search = async (kind: 'titles' | 'people', q: string, limit: number, type?: 'movie' | 'series') =>
+    (await searchIds(pool, kind, q, { limit, type })).map((h) => h.id);
+
+  const tags = ['catalogue'];
+
+  app.get(
+    '/api/titles',
+    { config: pub, schema: { tags, summary: 'The home list: filters, order and pages', querystring: titleListQuery, response: { 200: paginated(titleCard), 422: validationErrorResponse } } },
+    async (request) => {
+      const q = request.query;
+      const filter: ListFilter = {
+        type: q.type === 'all' ? undefined : q.type,
+        isDubbed: q.is_dubbed,
+        isFree: q.is_free,
+        genre: q.genre,
+        country: q.country,
+        yearFrom: q.year_from,
+        yearTo: q.year_to,
+      };
+      const img = imageUrls(request);
+      const offset = (q.page - 1) * q.per_page;
+      if (q.q && normalizeForSearch(q.q).length >= 2) {
+        // With a query the order is relevance, then votes; filters narrow the candidates.
+        const where = filterSql(filter);
+        const ids = await searchIds(pool, 'titles', q.q, { limit: 500, where });
+        const pageIds = ids.slice(offset, offset + q.per_page).map((h) => h.id);
+        const rows = await repo.cardsByIds(pageIds);
+        return { data: rows.map((r) => toTitleCard(r, img)), meta: meta(q.page, q.per_page, ids.length) };
+      }
+      const order = q.order_by === 'rt' ? 'rotten_tomatoes' : q.order_by;
+      const { rows, total } = await repo.list(filter, order, q.per_page, offset);
+      return { data: rows.map((r) => toTitleCard(r, img)), meta: meta(q.page, q.per_page, total) };
+    },
+  );
+
+  app.get(
+    '/api/titles/search',
+    { config: pub, schema: { tags, summary: 'Search titles as the user types', querystring: searchQuery, response: { 200: z.object({ data: z.array(titleSearchResult) }), 422: validationErrorResponse } } },
+    async (request) => {
+      const { q, type, limit } = request.query;
+      if (normalizeForSearch(q).length < 2) throw AppError.validation({ q: ['دست‌کم ۲ نویسه وارد کنید.'] });
+      const ids = await search('titles', q, limit, type === 'all' ? undefined : type);
+      const rows = await repo.cardsByIds(ids);
+      const img = imageUrls(request);
+      return { data: rows.map((r) => toSearchTitle(r, img)) };
+    },
+  );
+
+  app.get(
+    '/api/titles/slideshow',
+    { config: pub, schema: { tags, summary: 'Slideshow picks for a type', querystring: slideshowQuery, response: { 200: z.object({ data: z.array(titleCard) }) } } },
+    async (request) => {
+      const rows = await repo.cardsByIds(await repo.slideshowIds(request.query.type, 10));
+      const img = imageUrls(request);
+      return { data: rows.map((r) => toTitleCard(r, img)) };
+    },
+  );
+
+  app.get(
+    '/api/titles/comingsoon',
+    { config: pub, schema: { tags, summary: 'Coming soon, by expected date', querystring: pageQuery.extend({ type: z.enum(['all', 'movie', 'series']).default('all') }), response: { 200: paginated(titleCard) } } },
+    async (request) => {
+      const q = request.query;
+      const { rows, total } = await repo.list({ comingSoon: true, type: q.type === 'all' ? undefined : q.type }, 'expected', q.per_page, (q.page - 1) * q.per_page);
+      const img = imageUrls(request);
+      return { data: rows.map((r) => toTitleCard(r, img)), meta: meta(q.page, q.per_page, total) };
+    },
+  );
+
+  app.get(
+    '/api/titles/:id',
+    { config: pub, schema: { tags, summary: 'One title with everything its page shows', params: idParam, querystring: titleDetailQuery, response: { 200: single(titleDetail), ...errors } } },
+    async (request) => {
+      const { id } = request.params;
+      const row = await repo.detail(id);
+      if (!row) throw AppError.notFound(messages.titleNotFound);
+      const extras = await repo.titleExtras(id);
+      return { data: toTitleDetail(row, extras, { dubFirst: Boolean(request.query.dub) }, imageUrls(request)) };
+    },
+  );
+
+  app.get(
+    '/api/titles/:id/files',
+    { config: pub, schema: { tags, summary: 'Media files of a title, by season, episode and quality', params: idParam, response: { 200: z.object({ data: z.array(mediaFile) }), ...errors } } },
+    async (request) => {
+      const row = await repo.detail(request.params.id);
+      if (!row) throw AppError.notFound(messages.titleNotFound);
+      const files = await repo.mediaFiles(request.params.id);
+      return {
+        data: files.map((f) => ({
+          id: f.id,
+          seasonNumber: f.season_number,
+          episodeNumber: f.episode_number,
+          quality: f.quality,
+          sizeMb: f.size_mb,
+          codec: f.codec,
+          source: f.source,
+          audio: f.studio ? { kind: 'dub' as const, studio: f.studio } : { kind: 'original' as const, studio: null },
+          subtitles: f.subtitles,
+          durationSec: f.duration_sec,
+        })),
+      };
+    },
+  );
+
+  for (const [path, summary, pick] of [
+    ['/api/titles/:id/similar', 'Similar titles', (id: number) => repo.similarIds(id, 12)],
+    ['/api/titles/:id/director-titles', "The director's other titles", (id: number) => repo.directorTitleIds(id, 12)],
+  ] as const) {
+    app.get(
+      path,
+      { config: pub, schema: { tags, summary, params: idParam, response: { 200: z.object({ data: z.array(titleCard) }), ...errors } } },
+      async (request) => {
+        if (!(await repo.detail(request.params.id))) throw AppError.notFound(messages.titleNotFound);
+        const rows = await repo.cardsByIds(await pick(request.params.id));
+        const img = imageUrls(request);
+        return { data: rows.map((r) => toTitleCard(r, img)) };
+      },
+    );
+  }
+
+  app.get(
+    '/api/people/search',
+    { config: pub, schema: { tags, summary: 'Search people', querystring: searchQuery.pick({ q: true, limit: true }), response: { 200: z.object({ data: z.array(personSearchResult) }), 422: validationErrorResponse } } },
+    async (request) => {
+      const { q, limit } = request.query;
+      if (normalizeForSearch(q).length < 2) throw AppError.validation({ q: ['دست‌کم ۲ نویسه وارد کنید.'] });
+      const people = await repo.peopleByIds(await search('people', q, limit));
+      const refs = await repo.titleRefs(people.flatMap((p) => [p.best_starred_id, p.best_directed_id].filter((x): x is number => Boolean(x))));
+      const img = imageUrls(request);
+      return { data: people.map((p) => toPersonResult(p, refs, img)) };
+    },
+  );
+
+  app.get(
+    '/api/people/:id',
+    { config: pub, schema: { tags, summary: 'A person with their filmography by role', params: idParam, response: { 200: single(personDetail), ...errors } } },
+    async (request) => {
+      const p = await repo.person(request.params.id);
+      if (!p) throw AppError.notFound(messages.personNotFound);
+      const [films, refs] = await Promise.all([
+        repo.filmography(p.id),
+        repo.titleRefs([p.best_starred_id, p.best_directed_id].filter((x): x is number => Boolean(x))),
+      ]);
+      const img = imageUrls(request);
+      const by = (role: 'actor' | 'director' | 'writer') => films.filter((f) => f.role === role).map((f) => ({ ...toTitleCard(f, img), character: f.character }));
+      return {
+        data: {
+          ...toPersonResult(p, refs, img),
+          imdbId: p.imdb_id,
+          slug: p.slug,
+          birthYear: p.birth_year,
+          deathYear: p.death_year,
+          bioFa: p.bio_fa,
+          bioEn: p.bio_en,
+          professions: p.professions,
+          filmography: { actor: by('actor'), director: by('director'), writer: by('writer') },
+        },
+      };
+    },
+  );
+
+  app.get(
+    '/api/collections',
+    { config: pub, schema: { tags, summary: 'Collections', querystring: pageQuery, response: { 200: paginated(collectionSummary) } } },
+    async (request) => {
+      const { page, per_page } = request.query;
+      const { rows, total } = await repo.collections(per_page, (page - 1) * per_page);
+      const img = imageUrls(request);
+      return { data: rows.map((c) => toCollection(c, img)), meta: meta(page, per_page, total) };
+    },
+  );
+
+  app.get(
+    '/api/collections/:id',
+    { config: pub, schema: { tags, summary: 'One collection (type=alt embeds its first titles)', params: idParam, querystring: collectionQuery, response: { 200: single(collectionDetail), ...errors } } },
+    async (request) => {
+      const c = await repo.collection(request.params.id);
+      if (!c) throw AppError.notFound(messages.collectionNotFound);
+      const img = imageUrls(request);
+      const summary = toCollection(c, img);
+      if (request.query.type !== 'alt') return { data: summary };
+      const { ids } = await repo.collectionTitleIds(c.id, 24, 0);
+      const rows = await repo.cardsByIds(ids);
+      return { data: { ...summary, titles: rows.map((r) => toTitleCard(r, img)) } };
+    },
+  );
+
+  app.get(
+    '/api/collections/:id/titles',
+    { config: pub, schema: { tags, summary: "A collection's titles in its order", params: idParam, querystring: pageQuery, response: { 200: paginated(titleCard), ...errors } } },
+    async (request) => {
+      const c = await repo.collection(request.params.id);
+      if (!c) throw AppError.notFound(messages.collectionNotFound);
+      const { page, per_page } = request.query;
+      const { ids, total } = await repo.collectionTitleIds(c.id, per_page, (page - 1) * per_page);
+      const rows = await repo.cardsByIds(ids);
+      const img = imageUrls(request);
+      return { data: rows.map((r) => toTitleCard(r, img)), meta: meta(page, per_page, total) };
+    },
+  );
+
+  app.get('/api/genres', { config: pub, schema: { tags, summary: 'Genres with title counts', response: { 200: z.object({ data: z.array(genre) }) } } }, async () => ({
+    data: await repo.genres(),
+  }));
+
+  app.get('/api/countries', { config: pub, schema: { tags, summary: 'Countries with title counts', response: { 200: z.object({ data: z.array(country) }) } } }, async () => ({
+    data: await repo.countries(),
+  }));
+};

@@ -1,0 +1,38 @@
+import type { TitleAccess } from '@parde/contract';
+import { sql } from 'drizzle-orm';
+import { AppError } from '../../errors/app-error';
+import type { Executor } from '../account/executor';
+import { isPremium } from '../premium/periods';
+
+/**
+ * Who may watch what. Premium unlocks full titles and episodes and downloading their files;
+ * trailers are free for everyone, and so is a title marked free (`titles.is_free`).
+ * Streaming and download routes call `assertCanWatch` before they hand out anything.
+ */
+
+/** Answers null when the title does not exist. */
+export async function canWatch(db: Executor, userId: number | null, titleId: number, now = new Date()): Promise<TitleAccess | null> {
+  const { rows } = await db.execute<{ is_free: boolean }>(sql`SELECT is_free FROM titles WHERE id = ${titleId}`);
+  const title = rows[0];
+  if (!title) return null;
+  if (title.is_free) return { canWatch: true, reason: 'free' };
+  if (userId === null) return { canWatch: false, reason: 'UNAUTHENTICATED' };
+  return (await isPremium(db, userId, now)) ? { canWatch: true, reason: 'premium' } : { canWatch: false, reason: 'SUBSCRIPTION_REQUIRED' };
+}
+
+/** Trailers are never gated. */
+export const canWatchTrailer = (): TitleAccess => ({ canWatch: true, reason: 'free' });
+
+const titleNotFound = 'فیلم یا سریالی با این نشانی پیدا نشد.';
+
+/**
+ * For gated routes (watching a full title or episode, downloading a file): 404 for an unknown
+ * title, 401 for a visitor who is not signed in, 403 SUBSCRIPTION_REQUIRED (Persian) without premium.
+ */
+export async function assertCanWatch(db: Executor, userId: number | null, titleId: number, now = new Date()): Promise<TitleAccess> {
+  const access = await canWatch(db, userId, titleId, now);
+  if (!access) throw AppError.notFound(titleNotFound);
+  if (access.reason === 'UNAUTHENTICATED') throw new AppError('UNAUTHENTICATED', 401);
+  if (access.reason === 'SUBSCRIPTION_REQUIRED') throw new AppError('SUBSCRIPTION_REQUIRED', 403);
+  return access;
+}

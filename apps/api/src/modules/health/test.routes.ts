@@ -1,0 +1,24 @@
+import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
+import { z } from 'zod';
+
+/**
+ * Registered only with ENABLE_TEST_ROUTES: a slow database query and a slow request, so tests
+ * can prove the server stays responsive and that shutdown lets in-flight requests finish.
+ */
+export const testRoutes: FastifyPluginAsyncZod = async (app) => {
+  const ms = z.object({ ms: z.coerce.number().int().min(0).max(30_000) });
+  app.get('/__test/slow-query', { schema: { hide: true, querystring: ms } }, async (request) => {
+    await app.deps.database.pool.query('select pg_sleep($1)', [request.query.ms / 1000]);
+    return { done: true };
+  });
+  app.get('/__test/slow', { schema: { hide: true, querystring: ms } }, async (request) => {
+    await new Promise((r) => setTimeout(r, request.query.ms));
+    return { done: true };
+  });
+  app.get('/api/__test/boom', { schema: { hide: true } }, async () => {
+    throw new Error('secret internal detail');
+  });
+  app.post('/api/__test/echo', { schema: { hide: true, body: z.object({ name: z.string().min(2), email: z.email() }) } }, async (request) => {
+    return { data: request.body };
+  });
+};

@@ -1,0 +1,259 @@
+import fs from 'node:fs';
+import path from 'node:path';
+import { pipeline } from 'node:stream';
+import zlib from 'node:zlib';
+import { IMDB_COLUMNS, IMDB_PARSERS, NULL, RowError, type ImdbKind, type RowByKind } from './imdb-rows';
+
+/** Something that makes a whole file unusable: it is not read at all, or not to the end. */
+export class ImportFileError extends Error {
+  constructor(
+    message: string,
+    readonly file: string,
+    readonly line?: number,
+  ) {
+    super(line === undefined ? `${file}: ${message}` : `${file}:${line}: ${message}`);
+    this.name = 'ImportFileError';
+  }
+}
+
+/** One skipped line; the rest of the file still loads. */
+export interface RowIssue {
+  file: string;
+  /** 1-based; the header is line 1. */
+  line: number;
+  message: string;
+}
+
+export interface ReadOptions {
+  /** Rows per yielded batch; default 5000. */
+  batchSize?: number;
+  onIssue?: (issue: RowIssue) => void;
+  /** Throttled to ~10 calls a second, plus one at the end. `bytesRead` counts file bytes, compressed or not. */
+  onProgress?: (p: { file: string; bytesRead: number; totalBytes: number; rows: number }) => void;
+  signal?: AbortSignal;
+  /** Read-chunk size; tests make it tiny to push lines across chunk boundaries. */
+  highWaterMark?: number;
+}
+
+/** `<dir>/<kind>.tsv`, else `<dir>/<kind>.tsv.gz`, else null. */
+export function findImdbFile(dir: string, kind: ImdbKind): string | null {
+  for (const name of [`${kind}.tsv`, `${kind}.tsv.gz`]) {
+    const file = path.join(dir, name);
+    if (fs.statSync(file, { throwIfNoEntry: false })?.isFile()) return file;
+  }
+  return null;
+}
+
+const DEFAULT_BATCH = 5000;
+const CHUNK = 64 * 1024;
+const PROGRESS_INTERVAL_MS = 100;
+/** IMDb lines are well under 10 kB; a "line" this long means a binary or wrong file, and holding it would break constant memory. */
+const MAX_LINE_BYTES = 8 * 1024 * 1024;
+const NEWLINE = 0x0a;
+
+/**
+ * Streams an IMDb TSV file (plain or gzip) and yields parsed rows in batches, in file order.
+ * Memory stays constant whatever the file size: one read chunk, one partial line, one batch.
+ * Bad lines are reported through `onIssue` and skipped; problems with the file itself
+ * (missing, wrong header, corrupt gzip) throw `ImportFileError`.
+ */
+export async function* readImdbFile<K extends ImdbKind>(
+  file: string,
+  kind: K,
+  opts: ReadOptions = {},
+): AsyncGenerator<RowByKind[K][]> {
+  const batchSize = Math.max(1, opts.batchSize ?? DEFAULT_BATCH);
+  const { onIssue, onProgress, signal } = opts;
+  signal?.throwIfAborted();
+
+  const totalBytes = await fileSize(file);
+  const gzipped = await isGzip(file);
+  if (file.endsWith('.gz') && !gzipped) throw new ImportFileError('named .gz but is not gzip-compressed', file);
+
+  // 64 kB chunks measured fastest: a bigger chunk decodes to one big string that every row's
+  // fields then point into, which keeps it alive and costs more in garbage collection.
+  const source = fs.createReadStream(file, { highWaterMark: opts.highWaterMark ?? CHUNK });
+  const chunkSize = Math.max(64, opts.highWaterMark ?? CHUNK); // zlib's floor is 64 bytes
+  const stream = gzipped ? pipeline(source, zlib.createGunzip({ chunkSize }), () => {}) : source;
+
+  const columns = IMDB_COLUMNS[kind];
+  const parse = IMDB_PARSERS[kind];
+  // Fatal so a broken byte is an error we can report, not a silent U+FFFD in a title.
+  // ignoreBOM keeps a BOM in the text: each decode() call would otherwise eat one at the start
+  // of any line, and only the header's is ours to strip.
+  const decoder = new TextDecoder('utf-8', { fatal: true, ignoreBOM: true });
+
+  let lineNo = 0;
+  let rows = 0;
+  let batch: RowByKind[K][] = [];
+  /** Header field count, and where each of our columns sits in a line; null until the header is read. */
+  let width = 0;
+  let order: number[] | null = null;
+  /** True when the file's columns are exactly ours, in order: fields can go to the parser as they are. */
+  let identity = false;
+
+  let lastProgress = 0;
+  const progress = (force: boolean) => {
+    if (!onProgress) return;
+    const now = performance.now();
+    if (!force && now - lastProgress < PROGRESS_INTERVAL_MS) return;
+    lastProgress = now;
+    onProgress({ file, bytesRead: source.bytesRead, totalBytes, rows });
+  };
+
+  const issue = (line: number, message: string) => onIssue?.({ file, line, message });
+
+  const readHeader = (text: string) => {
+    const names = stripCr(text.charCodeAt(0) === 0xfeff ? text.slice(1) : text).split('\t');
+    const missing = columns.filter((c) => !names.includes(c));
+    if (missing.length > 0) {
+      throw new ImportFileError(
+        `header is missing required column${missing.length > 1 ? 's' : ''} ${missing.join(', ')} (found: ${names.join(', ')})`,
+        file,
+        1,
+      );
+    }
+    width = names.length;
+    order = columns.map((c) => names.indexOf(c));
+    identity = width === columns.length && order.every((index, i) => index === i);
+  };
+
+  /** Handles one decoded line (without its \n); returns nothing, pushes into `batch`. */
+  const handleLine = (raw: string, no: number) => {
+    if (order === null) {
+      readHeader(raw);
+      return;
+    }
+    const line = stripCr(raw);
+    // Blank lines carry nothing (a trailing one is common after hand edits); not worth a report.
+    if (line === '') return;
+    const fields = line.split('\t');
+    if (fields.length !== width) {
+      issue(no, `expected ${width} fields, got ${fields.length}`);
+      return;
+    }
+    try {
+      batch.push(parse(identity ? fields : order.map((i) => fields[i] ?? NULL)));
+      rows++;
+    } catch (err) {
+      if (!(err instanceof RowError)) throw err;
+      issue(no, err.message);
+    }
+  };
+
+  /**
+   * Decodes a run of complete lines. The fast path decodes the whole run at once, which gives
+   * exactly what decoding line by line would, since a UTF-8 sequence never contains 0x0A; only
+   * when that fails do we fall back to line by line to pin the error to its lines.
+   */
+  const handleBlock = (bytes: Buffer) => {
+    let text: string | null = null;
+    try {
+      text = decoder.decode(bytes);
+    } catch {
+      text = null;
+    }
+    if (text !== null) {
+      let start = 0;
+      for (;;) {
+        const end = text.indexOf('\n', start);
+        if (end === -1) break;
+        handleLine(text.slice(start, end), ++lineNo);
+        start = end + 1;
+      }
+      return;
+    }
+    let start = 0;
+    for (;;) {
+      const end = bytes.indexOf(NEWLINE, start);
+      if (end === -1) break;
+      lineNo++;
+      let decoded: string | null;
+      try {
+        decoded = decoder.decode(bytes.subarray(start, end));
+      } catch {
+        decoded = null;
+      }
+      if (decoded !== null) handleLine(decoded, lineNo);
+      else if (order === null) throw new ImportFileError('invalid UTF-8 encoding in the header', file, lineNo);
+      else issue(lineNo, 'invalid UTF-8 encoding');
+      start = end + 1;
+    }
+  };
+
+  /** Bytes after the last newline seen so far: the start of a line that continues in the next chunk. */
+  let tail: Buffer | null = null;
+  try {
+    for await (const chunk of stream as AsyncIterable<Buffer>) {
+      signal?.throwIfAborted();
+      const lastNl = chunk.lastIndexOf(NEWLINE);
+      if (lastNl === -1) {
+        tail = tail ? Buffer.concat([tail, chunk]) : chunk;
+        if (tail.length > MAX_LINE_BYTES) {
+          throw new ImportFileError(`line longer than ${MAX_LINE_BYTES} bytes; is this a TSV file?`, file, lineNo + 1);
+        }
+        continue;
+      }
+      const head = chunk.subarray(0, lastNl + 1);
+      handleBlock(tail ? Buffer.concat([tail, head]) : head);
+      tail = lastNl + 1 < chunk.length ? chunk.subarray(lastNl + 1) : null;
+
+      while (batch.length >= batchSize) {
+        const out = batch.length === batchSize ? batch : batch.slice(0, batchSize);
+        batch = batch.length === batchSize ? [] : batch.slice(batchSize);
+        progress(false);
+        yield out;
+        signal?.throwIfAborted();
+      }
+      progress(false);
+    }
+  } catch (err) {
+    if (err instanceof ImportFileError || (signal?.aborted && err === signal.reason)) throw err;
+    // Stream errors: truncated or corrupt gzip, unreadable file.
+    const message = err instanceof Error ? err.message : String(err);
+    throw new ImportFileError(gzipped ? `cannot decompress: ${message}` : `cannot read: ${message}`, file, lineNo + 1);
+  } finally {
+    source.destroy();
+    if (stream !== source) stream.destroy();
+  }
+
+  // The last line may lack its newline.
+  if (tail && tail.length > 0) handleBlock(Buffer.concat([tail, Buffer.of(NEWLINE)]));
+  if (order === null) throw new ImportFileError('file is empty: no header line', file);
+
+  while (batch.length > 0) {
+    const out = batch.slice(0, batchSize);
+    batch = batch.slice(batchSize);
+    yield out;
+  }
+  progress(true);
+}
+
+function stripCr(line: string): string {
+  return line.charCodeAt(line.length - 1) === 13 ? line.slice(0, -1) : line;
+}
+
+async function fileSize(file: string): Promise<number> {
+  try {
+    const stat = await fs.promises.stat(file);
+    if (!stat.isFile()) throw new ImportFileError('not a regular file', file);
+    return stat.size;
+  } catch (err) {
+    if (err instanceof ImportFileError) throw err;
+    const code = (err as NodeJS.ErrnoException).code;
+    throw new ImportFileError(code === 'ENOENT' ? 'file not found' : `cannot open: ${String(err)}`, file);
+  }
+}
+
+/** By content, not name: gzip's magic bytes 1f 8b. */
+async function isGzip(file: string): Promise<boolean> {
+  const handle = await fs.promises.open(file, 'r').catch((err: unknown) => {
+    throw new ImportFileError(`cannot open: ${String(err)}`, file);
+  });
+  try {
+    const { bytesRead, buffer } = await handle.read(Buffer.alloc(2), 0, 2, 0);
+    return bytesRead === 2 && buffer[0] === 0x1f && buffer[1] === 0x8b;
+  } finally {
+    await handle.close();
+  }
+}

@@ -1,0 +1,149 @@
+import { and, count, desc, eq, sql } from 'drizzle-orm';
+import { episodes, titleLikes, titleRatings, titleStats, watchHistory, watchlistItems } from '../../db/schema/index';
+import type { Executor } from '../account/executor';
+
+export type HistoryRow = {
+  title_id: number;
+  episode_id: number | null;
+  position_sec: number;
+  updated_at: Date;
+  season_number: number | null;
+  episode_number: number | null;
+  name_en: string | null;
+  name_fa: string | null;
+};
+
+/** How many times a toggle retries when a concurrent toggle of the same row won the race. */
+const TOGGLE_ATTEMPTS = 10;
+
+/**
+ * A toggle in one transaction: insert (on conflict do nothing), else delete. Under READ COMMITTED
+ * each statement sees what concurrent toggles committed, so the loop settles in one or two rounds
+ * and N toggles always end where N flips would.
+ */
+async function toggle(insert: () => Promise<unknown[]>, remove: () => Promise<unknown[]>): Promise<boolean> {
+  for (let i = 0; i < TOGGLE_ATTEMPTS; i++) {
+    if ((await insert()).length > 0) return true;
+    if ((await remove()).length > 0) return false;
+  }
+  throw new Error('toggle did not settle');
+}
+
+/** The member's watchlist, history, likes and ratings. */
+export class MemberRepository {
+  toggleWatchlist(tx: Executor, userId: number, titleId: number): Promise<boolean> {
+    return toggle(
+      () => tx.insert(watchlistItems).values({ userId, titleId }).onConflictDoNothing().returning({ id: watchlistItems.titleId }),
+      () =>
+        tx
+          .delete(watchlistItems)
+          .where(and(eq(watchlistItems.userId, userId), eq(watchlistItems.titleId, titleId)))
+          .returning({ id: watchlistItems.titleId }),
+    );
+  }
+
+  async addToWatchlist(tx: Executor, userId: number, titleId: number): Promise<void> {
+    await tx.insert(watchlistItems).values({ userId, titleId }).onConflictDoNothing();
+  }
+
+  async watchlistPage(db: Executor, userId: number, limit: number, offset: number): Promise<{ ids: number[]; total: number }> {
+    const [rows, [total]] = await Promise.all([
+      db
+        .select({ id: watchlistItems.titleId })
+        .from(watchlistItems)
+        .where(eq(watchlistItems.userId, userId))
+        .orderBy(desc(watchlistItems.createdAt), desc(watchlistItems.titleId))
+        .limit(limit)
+        .offset(offset),
+      db.select({ n: count() }).from(watchlistItems).where(eq(watchlistItems.userId, userId)),
+    ]);
+    return { ids: rows.map((r) => r.id), total: total!.n };
+  }
+
+  async episodeOfTitle(db: Executor, episodeId: number, titleId: number): Promise<boolean> {
+    const rows = await db
+      .select({ id: episodes.id })
+      .from(episodes)
+      .where(and(eq(episodes.id, episodeId), eq(episodes.titleId, titleId)));
+    return rows.length > 0;
+  }
+
+  /** One row per title and episode: a visit refreshes it; a position, when given, replaces the old one. */
+  async recordVisit(tx: Executor, v: { userId: number; titleId: number; episodeId: number | null; positionSec: number | null }) {
+    const { rows } = await tx.execute<{ title_id: number; episode_id: number | null; position_sec: number; updated_at: Date }>(sql`
+      INSERT INTO watch_history (user_id, title_id, episode_id, position_sec)
+      VALUES (${v.userId}, ${v.titleId}, ${v.episodeId}::int, coalesce(${v.positionSec}::int, 0))
+      ON CONFLICT (user_id, title_id, (coalesce(episode_id, 0)))
+      DO UPDATE SET position_sec = coalesce(${v.positionSec}::int, watch_history.position_sec), updated_at = now()
+      RETURNING title_id, episode_id, position_sec, updated_at`);
+    return rows[0]!;
+  }
+
+  /** The latest visit of each title (and the episode it was in), most recent first. */
+  async historyPage(db: Executor, userId: number, limit: number, offset: number): Promise<{ rows: HistoryRow[]; total: number }> {
+    const [page, total] = await Promise.all([
+      db.execute<HistoryRow>(sql`
+        WITH latest AS (
+          SELECT DISTINCT ON (h.title_id) h.title_id, h.episode_id, h.position_sec, h.updated_at
+          FROM watch_history h WHERE h.user_id = ${userId}
+          ORDER BY h.title_id, h.updated_at DESC, h.id DESC)
+        SELECT l.title_id, l.episode_id, l.position_sec, l.updated_at, e.season_number, e.episode_number, e.name_en, e.name_fa
+        FROM latest l LEFT JOIN episodes e ON e.id = l.episode_id
+        ORDER BY l.updated_at DESC, l.title_id DESC
+        LIMIT ${limit} OFFSET ${offset}`),
+      db.execute<{ n: number }>(sql`SELECT count(DISTINCT title_id)::int AS n FROM watch_history WHERE user_id = ${userId}`),
+    ]);
+    return { rows: page.rows, total: total.rows[0]!.n };
+  }
+
+  async clearHistory(db: Executor, userId: number, titleId?: number): Promise<void> {
+    await db.delete(watchHistory).where(and(eq(watchHistory.userId, userId), titleId === undefined ? undefined : eq(watchHistory.titleId, titleId)));
+  }
+
+  /** Toggles the like and keeps the title's counter in step, in the caller's transaction. */
+  async toggleLike(tx: Executor, userId: number, titleId: number): Promise<{ liked: boolean; likes: number }> {
+    const liked = await toggle(
+      () => tx.insert(titleLikes).values({ userId, titleId }).onConflictDoNothing().returning({ id: titleLikes.titleId }),
+      () =>
+        tx
+          .delete(titleLikes)
+          .where(and(eq(titleLikes.userId, userId), eq(titleLikes.titleId, titleId)))
+          .returning({ id: titleLikes.titleId }),
+    );
+    const [stats] = liked
+      ? await tx
+          .insert(titleStats)
+          .values({ titleId, likes: 1 })
+          .onConflictDoUpdate({ target: titleStats.titleId, set: { likes: sql`${titleStats.likes} + 1` } })
+          .returning({ likes: titleStats.likes })
+      : await tx
+          .update(titleStats)
+          .set({ likes: sql`${titleStats.likes} - 1` })
+          .where(eq(titleStats.titleId, titleId))
+          .returning({ likes: titleStats.likes });
+    return { liked, likes: stats?.likes ?? 0 };
+  }
+
+  async setRating(tx: Executor, userId: number, titleId: number, rating: number | null): Promise<void> {
+    if (rating === null) {
+      await tx.delete(titleRatings).where(and(eq(titleRatings.userId, userId), eq(titleRatings.titleId, titleId)));
+      return;
+    }
+    await tx
+      .insert(titleRatings)
+      .values({ userId, titleId, rating })
+      .onConflictDoUpdate({ target: [titleRatings.userId, titleRatings.titleId], set: { rating, updatedAt: sql`now()` } });
+  }
+
+  /** What the member did with a title, in one query; undefined when the title does not exist. */
+  async titleState(db: Executor, userId: number, titleId: number) {
+    const { rows } = await db.execute<{ in_watchlist: boolean; liked: boolean; likes: number; rating: number | null }>(sql`
+      SELECT
+        EXISTS (SELECT 1 FROM watchlist_items w WHERE w.user_id = ${userId} AND w.title_id = t.id) AS in_watchlist,
+        EXISTS (SELECT 1 FROM title_likes l WHERE l.user_id = ${userId} AND l.title_id = t.id) AS liked,
+        coalesce((SELECT s.likes FROM title_stats s WHERE s.title_id = t.id), 0) AS likes,
+        (SELECT r.rating FROM title_ratings r WHERE r.user_id = ${userId} AND r.title_id = t.id) AS rating
+      FROM titles t WHERE t.id = ${titleId}`);
+    return rows[0];
+  }
+}

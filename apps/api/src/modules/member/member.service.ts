@@ -1,0 +1,93 @@
+import type { HistoryItem, HistoryVisitInput, MemberTitleState, TitleCard } from '@parde/contract';
+import type { Database } from '../../db/client';
+import { AppError } from '../../errors/app-error';
+import type { ImageUrls } from '../../lib/urls';
+import { pageMeta, pgCode, pgCodes, iso } from '../account/executor';
+import { CatalogueRepository } from '../catalogue/catalogue.repository';
+import { toTitleCard } from '../catalogue/catalogue.mapper';
+import { toHistoryItem } from './member.mapper';
+import { memberMessages as m } from './member.messages';
+import { MemberRepository } from './member.repository';
+
+/** A write that named a title which does not exist (the foreign key says so): a 404, not a 500. */
+export async function titleMustExist<T>(work: Promise<T>): Promise<T> {
+  try {
+    return await work;
+  } catch (err) {
+    if (pgCode(err) === pgCodes.foreignKey) throw AppError.notFound(m.titleNotFound);
+    throw err;
+  }
+}
+
+/** Watchlist, history, likes and ratings of the signed-in member; each change is one transaction. */
+export class MemberService {
+  private readonly repo = new MemberRepository();
+  private readonly catalogue: CatalogueRepository;
+
+  constructor(private readonly database: Database) {
+    this.catalogue = new CatalogueRepository(database.pool);
+  }
+
+  private get db() {
+    return this.database.db;
+  }
+
+  async toggleWatchlist(userId: number, titleId: number): Promise<{ inWatchlist: boolean }> {
+    const inWatchlist = await titleMustExist(this.db.transaction((tx) => this.repo.toggleWatchlist(tx, userId, titleId)));
+    return { inWatchlist };
+  }
+
+  async watchlist(userId: number, page: number, perPage: number, img: ImageUrls): Promise<{ data: TitleCard[]; meta: ReturnType<typeof pageMeta> }> {
+    const { ids, total } = await this.repo.watchlistPage(this.db, userId, perPage, (page - 1) * perPage);
+    const cards = await this.catalogue.cardsByIds(ids);
+    return { data: cards.map((c) => toTitleCard(c, img)), meta: pageMeta(page, perPage, total) };
+  }
+
+  async recordVisit(userId: number, titleId: number, input: HistoryVisitInput) {
+    const episodeId = input.episode_id ?? null;
+    const row = await titleMustExist(
+      this.db.transaction(async (tx) => {
+        if (episodeId !== null && !(await this.repo.episodeOfTitle(tx, episodeId, titleId))) {
+          throw AppError.validation({ episode_id: [m.episodeNotInTitle] }, m.episodeNotInTitle);
+        }
+        return this.repo.recordVisit(tx, { userId, titleId, episodeId, positionSec: input.position_sec ?? null });
+      }),
+    );
+    return { titleId: row.title_id, episodeId: row.episode_id, positionSec: row.position_sec, visitedAt: iso(row.updated_at) };
+  }
+
+  async history(userId: number, page: number, perPage: number, img: ImageUrls): Promise<{ data: HistoryItem[]; meta: ReturnType<typeof pageMeta> }> {
+    const { rows, total } = await this.repo.historyPage(this.db, userId, perPage, (page - 1) * perPage);
+    const cards = new Map((await this.catalogue.cardsByIds(rows.map((r) => r.title_id))).map((c) => [c.id, c]));
+    const data = rows.flatMap((h) => {
+      const card = cards.get(h.title_id);
+      return card ? [toHistoryItem(card, h, img)] : [];
+    });
+    return { data, meta: pageMeta(page, perPage, total) };
+  }
+
+  clearHistory(userId: number, titleId?: number): Promise<void> {
+    return this.repo.clearHistory(this.db, userId, titleId);
+  }
+
+  toggleLike(userId: number, titleId: number): Promise<{ liked: boolean; likes: number }> {
+    return titleMustExist(this.db.transaction((tx) => this.repo.toggleLike(tx, userId, titleId)));
+  }
+
+  /** 1–10 sets the member's rating; null or 0 removes it. */
+  async rate(userId: number, titleId: number, rating: number | null): Promise<{ rating: number | null }> {
+    const value = rating === null || rating === 0 ? null : rating;
+    if (value === null) {
+      await this.repo.setRating(this.db, userId, titleId, null);
+      return { rating: null };
+    }
+    await titleMustExist(this.db.transaction((tx) => this.repo.setRating(tx, userId, titleId, value)));
+    return { rating: value };
+  }
+
+  async titleState(userId: number, titleId: number): Promise<MemberTitleState> {
+    const row = await this.repo.titleState(this.db, userId, titleId);
+    if (!row) throw AppError.notFound(m.titleNotFound);
+    return { inWatchlist: row.in_watchlist, liked: row.liked, likes: row.likes, rating: row.rating };
+  }
+}

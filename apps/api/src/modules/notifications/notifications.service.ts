@@ -1,0 +1,138 @@
+import type { Notification, NotificationKind } from '@parde/contract';
+import { formatJalali, toPersianDigits } from '@parde/persian';
+import { sql } from 'drizzle-orm';
+import type { Db } from '../../db/client';
+import { webPaths } from '../../lib/urls';
+import { clearResponseCache } from '../../plugins/public-cache';
+import { iso, pageMeta, type Executor } from '../account/executor';
+import { NotificationsRepository, type NewNotification, type NotificationRow } from './notifications.repository';
+
+/**
+ * The events a member hears about. Producers (requests, the importer or admin, premium, gifts)
+ * call `notify` / `notifyWatchers` with one of these, inside their own transaction, so the
+ * notification exists exactly when the change it reports does.
+ */
+export type NotificationEvent =
+  | { kind: 'request_answered'; requestId: number; requestTitle: string; status: 'fulfilled' | 'rejected'; response: string | null; title: { id: number; slug: string } | null }
+  | { kind: 'title_released'; titleId: number; name: string; slug: string }
+  | { kind: 'new_episode'; titleId: number; episodeId: number; name: string; slug: string; season: number; episode: number }
+  | { kind: 'premium_expiring'; until: Date }
+  | { kind: 'gift_received'; giftId: number; from: string | null; planName: string };
+
+const repo = new NotificationsRepository();
+const quote = (s: string) => `«${s}»`;
+
+/** The Persian words and link of an event; written once, when it happens. */
+export function renderNotification(e: NotificationEvent): NewNotification {
+  switch (e.kind) {
+    case 'request_answered': {
+      const fulfilled = e.status === 'fulfilled';
+      const extra = e.response ? ` پاسخ ما: ${e.response}` : '';
+      return {
+        kind: e.kind,
+        title: fulfilled ? 'درخواست شما انجام شد' : 'پاسخ درخواست شما',
+        body: fulfilled
+          ? `${quote(e.requestTitle)} به پرده اضافه شد و در فهرست تماشای شما قرار گرفت.${extra}`
+          : `متأسفانه درخواست ${quote(e.requestTitle)} پذیرفته نشد.${extra}`,
+        link: e.title ? webPaths.title(e.title.id, e.title.slug) : '/user/dashboard',
+        data: { requestId: e.requestId, status: e.status, titleId: e.title?.id ?? null },
+        dedupeKey: `request:${e.requestId}`,
+      };
+    }
+    case 'title_released':
+      return {
+        kind: e.kind,
+        title: `${quote(e.name)} منتشر شد`,
+        body: `${quote(e.name)} که در فهرست تماشای شما بود، اکنون روی پرده است.`,
+        link: webPaths.title(e.titleId, e.slug),
+        data: { titleId: e.titleId },
+        dedupeKey: `released:${e.titleId}`,
+      };
+    case 'new_episode':
+      return {
+        kind: e.kind,
+        title: `قسمت تازهٔ ${quote(e.name)}`,
+        body: `قسمت ${toPersianDigits(e.episode)} از فصل ${toPersianDigits(e.season)} ${quote(e.name)} منتشر شد.`,
+        link: webPaths.title(e.titleId, e.slug),
+        data: { titleId: e.titleId, episodeId: e.episodeId },
+        dedupeKey: `episode:${e.episodeId}`,
+      };
+    case 'premium_expiring':
+      return {
+        kind: e.kind,
+        title: 'اشتراک ویژهٔ شما رو به پایان است',
+        body: `اشتراک ویژهٔ شما ${formatJalali(e.until, 'datetime')} به پایان می‌رسد. برای تماشای بی‌وقفه آن را تمدید کنید.`,
+        link: '/premium/plans',
+        data: { until: e.until.toISOString() },
+        dedupeKey: `premium-expiring:${e.until.toISOString()}`,
+      };
+    case 'gift_received':
+      return {
+        kind: e.kind,
+        title: 'هدیه گرفتید!',
+        body: `${e.from ?? 'یکی از دوستانتان'} اشتراک ${quote(e.planName)} را به شما هدیه داد.`,
+        link: '/user/dashboard',
+        data: { giftId: e.giftId },
+        dedupeKey: `gift:${e.giftId}`,
+      };
+  }
+}
+
+/** Notifies one member; false when this event was already reported to them. */
+export function notify(db: Executor, userId: number, event: NotificationEvent): Promise<boolean> {
+  return repo.insert(db, userId, renderNotification(event));
+}
+
+/** Notifies everyone with the title in their watchlist; answers how many were told. */
+export function notifyWatchers(db: Executor, titleId: number, event: NotificationEvent & { kind: 'title_released' | 'new_episode' }): Promise<number> {
+  return repo.insertForWatchers(db, titleId, renderNotification(event));
+}
+
+type TitleName = { id: number; slug: string; title_fa: string | null; title_en: string };
+const nameOf = (t: TitleName) => t.title_fa ?? t.title_en;
+
+/**
+ * For the importer and the admin panel: a coming-soon title is out. Those waiting for it (in their
+ * watchlist) hear about it once, however often this is called for the title.
+ */
+export async function notifyTitleReleased(db: Executor, titleId: number): Promise<number> {
+  const { rows } = await db.execute<TitleName>(sql`SELECT id, slug, title_fa, title_en FROM titles WHERE id = ${titleId}`);
+  const t = rows[0];
+  if (!t) return 0;
+  return notifyWatchers(db, t.id, { kind: 'title_released', titleId: t.id, name: nameOf(t), slug: t.slug });
+}
+
+/** Releases a coming-soon title and tells its watchers, in one transaction. */
+export async function releaseComingSoonTitle(db: Db, titleId: number): Promise<{ released: boolean; notified: number }> {
+  const result = await db.transaction(async (tx) => {
+    const { rows } = await tx.execute<{ id: number }>(sql`
+      UPDATE titles SET coming_soon = false, updated_at = now() WHERE id = ${titleId} AND coming_soon RETURNING id`);
+    if (rows.length === 0) return { released: false, notified: 0 };
+    return { released: true, notified: await notifyTitleReleased(tx, titleId) };
+  });
+  if (result.released) clearResponseCache();
+  return result;
+}
+
+/** For the importer and the admin panel: a new episode of a series reaches everyone waiting for it. */
+export async function notifyNewEpisode(db: Executor, episodeId: number): Promise<number> {
+  const { rows } = await db.execute<TitleName & { season_number: number; episode_number: number }>(sql`
+    SELECT t.id, t.slug, t.title_fa, t.title_en, e.season_number, e.episode_number
+    FROM episodes e JOIN titles t ON t.id = e.title_id WHERE e.id = ${episodeId}`);
+  const t = rows[0];
+  if (!t) return 0;
+  return notifyWatchers(db, t.id, { kind: 'new_episode', titleId: t.id, episodeId, name: nameOf(t), slug: t.slug, season: t.season_number, episode: t.episode_number });
+}
+
+export function toNotification(r: NotificationRow): Notification {
+  return { id: r.id, kind: r.kind as NotificationKind, title: r.title, body: r.body, link: r.link, read: r.readAt !== null, createdAt: iso(r.createdAt) };
+}
+
+export async function listNotifications(db: Executor, userId: number, page: number, perPage: number) {
+  const { rows, total } = await repo.page(db, userId, perPage, (page - 1) * perPage);
+  return { data: rows.map(toNotification), meta: pageMeta(page, perPage, total) };
+}
+
+export function markAllRead(db: Executor, userId: number): Promise<number> {
+  return repo.markAllRead(db, userId);
+}

@@ -1,0 +1,85 @@
+import { sql } from 'drizzle-orm';
+import type { FastifyBaseLogger } from 'fastify';
+import type { Config } from '../../config';
+import type { Database } from '../../db/client';
+import { createGateways } from '../gateways/gateways';
+import type { Mailer } from '../mail/mailer';
+import { notify } from '../notifications/notifications.service';
+import { PaymentsService } from '../payments/payments.service';
+import { DAY_MS } from './periods';
+
+/** Members hear this long before their premium ends. */
+export const EXPIRY_NOTICE_MS = 3 * DAY_MS;
+
+export interface PremiumJobsContext {
+  database: Database;
+  config: Config;
+  log: FastifyBaseLogger;
+  mailer?: Mailer;
+}
+
+export interface PremiumJobsReport {
+  expiryNotices: number;
+  closedPayments: number;
+  retriedPayments: number;
+}
+
+/**
+ * Members whose premium (reserved plans counted) ends within three days hear it once: the
+ * notification's key is the end instant, so repeated runs add nothing, and a member who extends
+ * gets a fresh notice for the new end when it comes near.
+ */
+export async function sendExpiryNotices(database: Database, now: Date): Promise<number> {
+  const horizon = new Date(now.getTime() + EXPIRY_NOTICE_MS);
+  return database.db.transaction(async (tx) => {
+    const { rows } = await tx.execute<{ user_id: number; until: Date }>(sql`
+      WITH ending AS (SELECT DISTINCT user_id FROM premium_periods WHERE ends_at > ${now} AND ends_at <= ${horizon})
+      SELECT p.user_id, max(p.ends_at) AS until
+      FROM premium_periods p JOIN ending e USING (user_id)
+      GROUP BY p.user_id
+      HAVING max(p.ends_at) <= ${horizon}`);
+    let sent = 0;
+    for (const r of rows) if (await notify(tx, r.user_id, { kind: 'premium_expiring', until: new Date(r.until) })) sent++;
+    return sent;
+  });
+}
+
+/**
+ * Everything premium that happens with time, safe to run any number of times and from several
+ * processes at once. Access itself needs no job: it is computed from the periods' dates, so it
+ * stops at the end and a reserved plan starts by itself.
+ */
+export async function runPremiumJobs(ctx: PremiumJobsContext, now = new Date()): Promise<PremiumJobsReport> {
+  const payments = new PaymentsService({ ...ctx, gateways: createGateways(ctx.config, ctx.database.db) });
+  const expiryNotices = await sendExpiryNotices(ctx.database, now);
+  const closedPayments = await payments.closeAbandoned(now);
+  const retriedPayments = await payments.retryStuck(now);
+  return { expiryNotices, closedPayments, retriedPayments };
+}
+
+/** The server's timer: runs the jobs every `intervalMs`; a failed run is logged and the next one tries again. */
+export function startPremiumJobs(ctx: PremiumJobsContext, intervalMs: number): { stop(): Promise<void> } {
+  let running: Promise<unknown> | null = null;
+  const tick = () => {
+    if (running) return;
+    running = runPremiumJobs(ctx)
+      .then((report) => {
+        if (report.expiryNotices || report.closedPayments || report.retriedPayments) ctx.log.info(report, 'premium jobs');
+      })
+      .catch((err: unknown) => ctx.log.error({ err }, 'premium jobs failed'))
+      .finally(() => {
+        running = null;
+      });
+  };
+  const timer = setInterval(tick, intervalMs);
+  timer.unref();
+  const first = setTimeout(tick, Math.min(intervalMs, 10_000));
+  first.unref();
+  return {
+    async stop() {
+      clearInterval(timer);
+      clearTimeout(first);
+      await running;
+    },
+  };
+}

@@ -1,0 +1,143 @@
+import type { PremiumStatus } from '@parde/contract';
+import { sql } from 'drizzle-orm';
+import type { Executor } from '../account/executor';
+
+/** A premium day is 24 hours: Iran keeps no daylight saving, so days never stretch or shrink. */
+export const DAY_MS = 86_400_000;
+
+export type PeriodKind = 'join' | 'reserve' | 'gift';
+
+/** Where a member's premium chain stands at an instant. */
+export interface ChainState {
+  /** When the last period ends, if any period is still running or waiting. */
+  chainEnd: Date | null;
+  /** When the first reserved period that has not started yet starts. */
+  firstReserved: Date | null;
+}
+
+export interface Placement {
+  startsAt: Date;
+  endsAt: Date;
+  /** What the period is on the dashboard: a reserve made while nothing runs is simply a join. */
+  kind: PeriodKind;
+  /** Join and gift days go before waiting reserved plans, which all move later by these days. */
+  shiftReserved: boolean;
+}
+
+/**
+ * Where a new period goes. Days always stack on what is left: a join (or a redeemed gift) extends
+ * the running subscription, so it starts where the running part ends and pushes any reserved plans
+ * later by its own length; a reserve is queued at the very end. With nothing left, it starts now.
+ */
+export function placePeriod(chain: ChainState, kind: PeriodKind, days: number, now: Date): Placement {
+  if (!Number.isInteger(days) || days < 1) throw new RangeError(`placePeriod: ${days} is not a whole number of days`);
+  const length = days * DAY_MS;
+  const end = chain.chainEnd && chain.chainEnd > now ? chain.chainEnd : null;
+  if (kind === 'reserve') {
+    const startsAt = end ?? now;
+    return { startsAt, endsAt: new Date(startsAt.getTime() + length), kind: end ? 'reserve' : 'join', shiftReserved: false };
+  }
+  if (chain.firstReserved && chain.firstReserved > now) {
+    const startsAt = chain.firstReserved;
+    return { startsAt, endsAt: new Date(startsAt.getTime() + length), kind, shiftReserved: true };
+  }
+  const startsAt = end ?? now;
+  return { startsAt, endsAt: new Date(startsAt.getTime() + length), kind, shiftReserved: false };
+}
+
+export interface NewPeriod {
+  userId: number;
+  kind: PeriodKind;
+  days: number;
+  planId: number | null;
+  planName: string;
+  paymentId?: number;
+  giftId?: number;
+}
+
+export interface PeriodRow {
+  id: number;
+  kind: PeriodKind;
+  startsAt: Date;
+  endsAt: Date;
+}
+
+/**
+ * Adds premium days to a member, inside the caller's transaction. The member's row is locked first
+ * so two purchases finishing at once line up one after the other instead of overlapping.
+ */
+export async function addPeriod(tx: Executor, p: NewPeriod, now: Date): Promise<PeriodRow> {
+  await tx.execute(sql`SELECT id FROM users WHERE id = ${p.userId} FOR NO KEY UPDATE`);
+  const { rows } = await tx.execute<{ chain_end: Date | null; first_reserved: Date | null }>(sql`
+    SELECT max(ends_at) FILTER (WHERE ends_at > ${now}) AS chain_end,
+           min(starts_at) FILTER (WHERE kind = 'reserve' AND starts_at > ${now}) AS first_reserved
+    FROM premium_periods WHERE user_id = ${p.userId}`);
+  const state = rows[0];
+  const chain: ChainState = {
+    chainEnd: state?.chain_end ? new Date(state.chain_end) : null,
+    firstReserved: state?.first_reserved ? new Date(state.first_reserved) : null,
+  };
+  const place = placePeriod(chain, p.kind, p.days, now);
+  if (place.shiftReserved) {
+    // Whole seconds: `interval 'n days'` would follow the session's time zone across DST changes.
+    await tx.execute(sql`
+      UPDATE premium_periods
+      SET starts_at = starts_at + ${p.days * 86_400} * interval '1 second', ends_at = ends_at + ${p.days * 86_400} * interval '1 second'
+      WHERE user_id = ${p.userId} AND kind = 'reserve' AND starts_at > ${now}`);
+  }
+  const inserted = await tx.execute<{ id: number; kind: PeriodKind; starts_at: Date; ends_at: Date }>(sql`
+    INSERT INTO premium_periods (user_id, plan_id, plan_name, kind, days, starts_at, ends_at, payment_id, gift_id)
+    VALUES (${p.userId}, ${p.planId}, ${p.planName}, ${place.kind}, ${p.days}, ${place.startsAt}, ${place.endsAt}, ${p.paymentId ?? null}, ${p.giftId ?? null})
+    RETURNING id, kind, starts_at, ends_at`);
+  const row = inserted.rows[0]!;
+  return { id: row.id, kind: row.kind, startsAt: new Date(row.starts_at), endsAt: new Date(row.ends_at) };
+}
+
+type LivePeriod = {
+  id: number;
+  plan_name: string;
+  kind: PeriodKind;
+  days: number;
+  starts_at: Date;
+  ends_at: Date;
+};
+
+/** The dashboard's view of a member's premium at an instant. */
+export async function premiumStatus(db: Executor, userId: number, now: Date): Promise<PremiumStatus> {
+  const { rows } = await db.execute<LivePeriod>(sql`
+    SELECT id, plan_name, kind, days, starts_at, ends_at FROM premium_periods
+    WHERE user_id = ${userId} AND ends_at > ${now} ORDER BY starts_at, id`);
+  return summarize(rows, now);
+}
+
+export function summarize(rows: LivePeriod[], now: Date): PremiumStatus {
+  const periods = rows.map((r) => ({ ...r, starts_at: new Date(r.starts_at), ends_at: new Date(r.ends_at) }));
+  const active = periods.some((p) => p.starts_at <= now && p.ends_at > now);
+  if (!active) return { active: false, activeUntil: null, daysLeft: 0, reserved: [], premiumUntil: null };
+  const reserved = periods.filter((p) => p.kind === 'reserve' && p.starts_at > now);
+  const premiumUntil = periods.reduce((max, p) => (p.ends_at > max ? p.ends_at : max), periods[0]!.ends_at);
+  const activeUntil = reserved[0]?.starts_at ?? premiumUntil;
+  return {
+    active: true,
+    activeUntil: activeUntil.toISOString(),
+    daysLeft: Math.ceil((activeUntil.getTime() - now.getTime()) / DAY_MS),
+    reserved: reserved.map((p) => ({ id: p.id, planName: p.plan_name, days: p.days, startsAt: p.starts_at.toISOString(), endsAt: p.ends_at.toISOString() })),
+    premiumUntil: premiumUntil.toISOString(),
+  };
+}
+
+/** Whether the member is premium at the instant (a reserved plan counts from its own start). */
+export async function isPremium(db: Executor, userId: number, now: Date): Promise<boolean> {
+  const { rows } = await db.execute<{ active: boolean }>(sql`
+    SELECT EXISTS (SELECT 1 FROM premium_periods WHERE user_id = ${userId} AND ends_at > ${now} AND starts_at <= ${now}) AS active`);
+  return rows[0]?.active === true;
+}
+
+/**
+ * `premium` of `GET /api/user`: active, and until when premium lasts with reserved plans counted.
+ * (The accounts module's `premiumOf` is meant to answer with this.)
+ */
+export async function premiumState(db: Executor, userId: number, now = new Date()): Promise<{ active: boolean; until: string | null }> {
+  const s = await premiumStatus(db, userId, now);
+  return { active: s.active, until: s.premiumUntil };
+}

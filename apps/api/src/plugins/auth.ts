@@ -1,0 +1,73 @@
+import type { FastifyInstance, FastifyRequest } from 'fastify';
+import fp from 'fastify-plugin';
+import { AppError } from '../errors/app-error';
+import { AuthRepository } from '../modules/auth/auth.repository';
+import { hashToken } from '../modules/auth/tokens';
+
+export interface AuthMember {
+  userId: number;
+  tokenId: number;
+  name: string;
+  email: string;
+}
+
+declare module 'fastify' {
+  interface FastifyContextConfig {
+    /** 'member': a valid bearer token is required (401 otherwise); 'optional': used when valid. */
+    auth?: 'member' | 'optional';
+  }
+  interface FastifyRequest {
+    member: AuthMember | null;
+  }
+}
+
+/** The signed-in member's own things: every path under it needs a member, whatever a route declares. */
+const isMemberPath = (url: string) => url === '/api/user' || url.startsWith('/api/user/');
+
+/** Writing `last_used_at` on every request would turn each read into a write; once a minute is enough. */
+const TOUCH_AFTER_MS = 60_000;
+
+/** The token a request carries: the `Authorization: Bearer` header, or else the web app's `token` cookie. */
+function tokenOf(request: FastifyRequest): string | undefined {
+  const header = request.headers.authorization;
+  if (header !== undefined) return header.startsWith('Bearer ') ? header.slice(7).trim() : undefined;
+  // A cookie rides along on cross-site requests by itself: writes authenticated this way pass the
+  // CSRF check first (plugins/csrf.ts), because they carry no Authorization header.
+  return request.cookies.token;
+}
+
+/**
+ * Bearer-token authentication (Sanctum-like). Tokens are random and stored as SHA-256 hashes with
+ * an expiry; revoked or expired tokens answer 401. Member answers are never cached by anyone.
+ */
+export const authPlugin = fp(async (app: FastifyInstance) => {
+  const { db } = app.deps.database;
+  const repo = new AuthRepository();
+
+  app.decorateRequest('member', null);
+
+  app.addHook('onRoute', (route) => {
+    if (isMemberPath(route.url) && !route.config?.auth) route.config = { ...route.config, auth: 'member' };
+  });
+
+  app.addHook('onRequest', async (request, reply) => {
+    const mode = request.routeOptions.config.auth;
+    if (!mode) return;
+    reply.header('cache-control', 'private, no-store');
+    const token = tokenOf(request);
+    if (token && token.length <= 200) {
+      const owner = await repo.tokenOwner(db, hashToken(token));
+      if (owner) {
+        if (Date.now() - owner.lastUsedAt.getTime() > TOUCH_AFTER_MS) await repo.touchToken(db, owner.tokenId);
+        request.member = { userId: owner.userId, tokenId: owner.tokenId, name: owner.name, email: owner.email };
+      }
+    }
+    if (!request.member && mode === 'member') throw new AppError('UNAUTHENTICATED', 401);
+  });
+});
+
+/** The member of a route declared with `auth: 'member'` (the hook has already refused everyone else). */
+export function requireMember(request: FastifyRequest): AuthMember {
+  if (!request.member) throw new AppError('UNAUTHENTICATED', 401);
+  return request.member;
+}

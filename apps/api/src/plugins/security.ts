@@ -1,0 +1,61 @@
+import cors from '@fastify/cors';
+import helmet from '@fastify/helmet';
+import type { FastifyInstance } from 'fastify';
+import type { Config } from '../config';
+
+/** The site's own browser origins: the bare host and its www./app./m. forms, plus dev origins. */
+export function allowedOrigins(config: Config): Set<string> {
+  const host = config.SITE_HOST;
+  const schemes = host === 'localhost' || /^[\d.]+$/.test(host) ? ['http', 'https'] : ['https'];
+  const origins = new Set<string>(config.CORS_EXTRA_ORIGINS);
+  for (const scheme of schemes) {
+    for (const prefix of ['', 'www.', 'app.', 'm.']) origins.add(`${scheme}://${prefix}${host}`);
+  }
+  return origins;
+}
+
+const originOf = (url?: string) => (url ? new URL(url).origin : undefined);
+
+export async function registerSecurity(app: FastifyInstance, config: Config) {
+  const origins = allowedOrigins(config);
+  await app.register(cors, {
+    credentials: true,
+    origin: (origin, cb) => {
+      // Same-origin requests and tools without an Origin header need no CORS answer.
+      if (!origin) return cb(null, false);
+      cb(null, origins.has(origin));
+    },
+    methods: ['GET', 'HEAD', 'POST', 'PUT', 'PATCH', 'DELETE'],
+    allowedHeaders: ['Content-Type', 'Authorization', 'X-Requested-With', 'X-XSRF-TOKEN', 'Accept'],
+    exposedHeaders: ['Retry-After', 'X-Request-Id'],
+    maxAge: 600,
+  });
+
+  const connectSrc = new Set(["'self'"]);
+  for (const o of [originOf(config.PUBLIC_API_URL), originOf(config.ANALYTICS_URL)]) if (o) connectSrc.add(o);
+  if (config.SITE_HOST !== 'localhost') connectSrc.add(`https://api.${config.SITE_HOST}`);
+
+  await app.register(helmet, {
+    contentSecurityPolicy: {
+      directives: {
+        defaultSrc: ["'self'"],
+        scriptSrc: ["'self'"],
+        styleSrc: ["'self'", "'unsafe-inline'"], // Emotion injects style tags at run time.
+        imgSrc: ["'self'", 'data:', 'blob:'],
+        fontSrc: ["'self'", 'data:'],
+        connectSrc: [...connectSrc],
+        mediaSrc: ["'self'", 'blob:'],
+        workerSrc: ["'self'", 'blob:'], // hls.js runs its demuxer in a blob worker.
+        manifestSrc: ["'self'"],
+        frameAncestors: ["'none'"],
+        objectSrc: ["'none'"],
+        baseUri: ["'self'"],
+        formAction: ["'self'"],
+        upgradeInsecureRequests: null,
+      },
+    },
+    crossOriginEmbedderPolicy: false,
+    crossOriginResourcePolicy: { policy: 'same-site' },
+    strictTransportSecurity: config.NODE_ENV === 'production' ? undefined : false,
+  });
+}

@@ -1,0 +1,103 @@
+import fs from 'node:fs';
+import path from 'node:path';
+import fastifyStatic from '@fastify/static';
+import type { RuntimeConfig } from '@parde/contract';
+import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
+import type { Config } from '../config';
+import { AppError } from '../errors/app-error';
+import { assetOrigin } from '../lib/urls';
+import { injectPreview, previewFor, robotsTxt, sitemapCollections, sitemapIndex, sitemapTitles } from '../modules/previews/previews';
+
+function runtimeConfig(config: Config, request: FastifyRequest): RuntimeConfig {
+  return {
+    apiBase: config.PUBLIC_API_URL ?? `${request.protocol}://${request.host}`,
+    analytics: { url: config.ANALYTICS_URL ?? null, siteId: config.ANALYTICS_SITE_ID ?? null },
+    social: { telegram: config.SOCIAL_TELEGRAM ?? null, instagram: config.SOCIAL_INSTAGRAM ?? null, x: config.SOCIAL_X ?? null },
+    supportEmail: config.SUPPORT_EMAIL ?? null,
+  };
+}
+
+const isApiPath = (url: string) => url.startsWith('/api/') || url === '/api' || url.startsWith('/sanctum/');
+
+/**
+ * Serves the built web app: hashed assets cached for a year, everything else revalidated, and
+ * `index.html` for any client route so deep links work. API paths never fall through to HTML.
+ */
+export async function registerWeb(app: FastifyInstance, config: Config) {
+  app.get('/runtime-config.js', { schema: { hide: true } }, async (request, reply) => {
+    reply.type('application/javascript; charset=utf-8').header('cache-control', 'no-cache');
+    return `window.__PARDE__=${JSON.stringify(runtimeConfig(config, request))};\n`;
+  });
+
+  const indexFile = path.join(config.WEB_DIST, 'index.html');
+  const hasWeb = fs.existsSync(indexFile);
+  const indexHtml = hasWeb ? fs.readFileSync(indexFile, 'utf8') : '';
+  const pool = () => app.deps.database.pool;
+
+  app.get('/robots.txt', { schema: { hide: true } }, async (request, reply) =>
+    reply.type('text/plain; charset=utf-8').header('cache-control', 'public, max-age=3600').send(robotsTxt(assetOrigin(request))),
+  );
+  const xml = (reply: FastifyReply, body: string) => reply.type('application/xml; charset=utf-8').header('cache-control', 'public, max-age=3600').send(body);
+  app.get('/sitemap.xml', { schema: { hide: true } }, async (request, reply) => xml(reply, await sitemapIndex(pool(), assetOrigin(request))));
+  app.get('/sitemaps/collections.xml', { schema: { hide: true } }, async (request, reply) => xml(reply, await sitemapCollections(pool(), assetOrigin(request))));
+  app.get<{ Params: { page: string } }>('/sitemaps/titles-:page.xml', { schema: { hide: true } }, async (request, reply) => {
+    const page = Number(request.params.page);
+    const body = Number.isInteger(page) && page >= 1 && page <= 100_000 ? await sitemapTitles(pool(), assetOrigin(request), page) : null;
+    if (!body) throw new AppError('NOT_FOUND', 404);
+    return xml(reply, body);
+  });
+  if (hasWeb) {
+    await app.register(fastifyStatic, {
+      root: config.WEB_DIST,
+      wildcard: false,
+      index: false,
+      // The build writes .br and .gz beside each asset (scripts/compress-dist.mjs).
+      preCompressed: true,
+      setHeaders(res, filePath) {
+        const rel = path.relative(config.WEB_DIST, filePath);
+        res.header('cache-control', rel.startsWith('assets') ? 'public, max-age=31536000, immutable' : 'no-cache');
+      },
+    });
+  }
+
+  const sendIndex = async (request: FastifyRequest, reply: FastifyReply) => {
+    if (!hasWeb) {
+      return reply
+        .status(503)
+        .type('text/html; charset=utf-8')
+        .send('<!doctype html><html lang="fa" dir="rtl"><meta charset="utf-8"><title>پرده</title><p>نسخهٔ ساخته‌شدهٔ وب‌سایت پیدا نشد. فرمان <code>npm run build</code> را اجرا کنید.</p></html>');
+    }
+    const pathname = request.url.split('?')[0] ?? '/';
+    const origin = assetOrigin(request);
+    let decoded = pathname;
+    try {
+      decoded = decodeURI(pathname);
+    } catch {
+      // A malformed escape: serve the app, which shows its not-found page.
+    }
+    const preview = await previewFor(pool(), decoded, origin).catch((err) => {
+      request.log.warn({ err }, 'link preview failed');
+      return null;
+    });
+    // A wrong or missing slug is answered with a permanent redirect to the one true address.
+    if (preview && decoded !== preview.canonicalPath) {
+      const query = request.url.includes('?') ? request.url.slice(request.url.indexOf('?')) : '';
+      return reply.redirect(encodeURI(preview.canonicalPath) + query, 301);
+    }
+    const html = preview ? injectPreview(indexHtml, preview, origin) : indexHtml;
+    return reply.header('cache-control', 'no-cache').type('text/html; charset=utf-8').send(html);
+  };
+
+  // Unknown paths are rate-limited too: they are what scanners hammer.
+  app.setNotFoundHandler({ preHandler: app.rateLimit() }, (request, reply) => {
+    if (isApiPath(request.url) || (request.method !== 'GET' && request.method !== 'HEAD')) {
+      throw new AppError('ROUTE_NOT_FOUND', 404);
+    }
+    // A missing file with an extension (a stale chunk, a typo'd image) is a real 404, not the app.
+    const pathname = request.url.split('?')[0] ?? '';
+    if (/\.[a-z0-9]{1,5}$/i.test(pathname) && !pathname.endsWith('.html')) {
+      throw new AppError('NOT_FOUND', 404);
+    }
+    return sendIndex(request, reply);
+  });
+}

@@ -1,0 +1,70 @@
+import path from 'node:path';
+import { buildApp } from './app';
+import { ConfigError, loadConfig } from './config';
+import { openDatabase } from './db/client';
+import { runMigrations } from './db/migrate';
+import { createRedis } from './lib/redis';
+import { startPremiumJobs } from './modules/premium/jobs';
+import { seedPlansIfNone } from './modules/premium/seed-plans';
+import { seedIfEmpty } from './seed';
+
+/** Boots one API process: config, database (+migrations, +demo data), Redis, HTTP; closes gracefully. */
+async function main() {
+  const config = loadConfig();
+  const database = await openDatabase({
+    databaseUrl: config.DATABASE_URL,
+    pgliteDataDir: path.join(config.DATA_DIR, 'pglite'),
+    poolMax: config.DATABASE_POOL_MAX,
+  });
+  const redis = config.REDIS_URL ? createRedis(config.REDIS_URL) : undefined;
+  const app = await buildApp({ config, database, redis });
+
+  try {
+    await runMigrations(database);
+    if (config.SEED_DEMO) await seedIfEmpty({ config, database, log: app.log });
+    await seedPlansIfNone({ database, log: app.log });
+  } catch (err) {
+    app.log.fatal({ err }, 'database preparation failed');
+    await database.close();
+    process.exit(1);
+  }
+
+  // Expiry notices and stale payments; every process may run them (they are idempotent).
+  const premiumJobs = config.PREMIUM_JOBS_INTERVAL_MS > 0 ? startPremiumJobs({ database, config, log: app.log, mailer: app.mailer }, config.PREMIUM_JOBS_INTERVAL_MS) : undefined;
+
+  let shuttingDown = false;
+  const shutdown = async (signal: string) => {
+    if (shuttingDown) return;
+    shuttingDown = true;
+    app.log.info({ signal }, 'shutting down: finishing in-flight requests');
+    const force = setTimeout(() => {
+      app.log.error('shutdown timed out; exiting');
+      process.exit(1);
+    }, config.SHUTDOWN_TIMEOUT_MS);
+    force.unref();
+    try {
+      await premiumJobs?.stop();
+      await app.close();
+      await database.close();
+      redis?.disconnect();
+      process.exit(0);
+    } catch (err) {
+      app.log.error({ err }, 'error during shutdown');
+      process.exit(1);
+    }
+  };
+  process.on('SIGTERM', () => void shutdown('SIGTERM'));
+  process.on('SIGINT', () => void shutdown('SIGINT'));
+
+  await app.listen({ port: config.PORT, host: config.HOST });
+  app.log.info({ db: database.kind, redis: Boolean(redis) }, `پرده آماده است: http://localhost:${config.PORT}`);
+}
+
+main().catch((err) => {
+  if (err instanceof ConfigError) {
+    console.error(err.message);
+  } else {
+    console.error(err);
+  }
+  process.exit(1);
+});

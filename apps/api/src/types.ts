@@ -1,0 +1,16 @@
+import type { Redis } from 'ioredis';
+import type { Config } from './config';
+import type { Database } from './db/client';
+
+/** What every module may use; built once in server.ts (or by a test) and handed to buildApp. */
+export interface AppDeps {
+  config: Config;
+  database: Database;
+  redis?: Redis;
+}
+
+declare module 'fastify' {
+  interface FastifyInstance {
+    deps: AppDeps;
+  }
+}

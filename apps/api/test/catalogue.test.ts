@@ -1,0 +1,232 @@
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { createTestApp, type TestContext } from './helpers/app';
+import { loadFixtureCatalogue } from './helpers/catalogue';
+
+let ctx: TestContext;
+const ids = new Map<string, number>();
+const personIds = new Map<string, number>();
+
+beforeAll(async () => {
+  ctx = await createTestApp();
+  await loadFixtureCatalogue(ctx.database);
+  const { rows } = await ctx.database.pool.query<{ id: number; imdb_id: string }>('SELECT id, imdb_id FROM titles');
+  for (const r of rows) ids.set(r.imdb_id, r.id);
+  const people = await ctx.database.pool.query<{ id: number; imdb_id: string }>('SELECT id, imdb_id FROM people');
+  for (const r of people.rows) personIds.set(r.imdb_id, r.id);
+});
+afterAll(async () => {
+  await ctx?.close();
+});
+
+const get = (url: string, headers: Record<string, string> = {}) => ctx.app.inject({ url, headers });
+const id = (tconst: string) => ids.get(tconst)!;
+
+describe('GET /api/titles (home list)', () => {
+  it('lists released titles by votes with pagination meta', async () => {
+    const res = await get('/api/titles?per_page=3');
+    expect(res.statusCode).toBe(200);
+    const body = res.json();
+    expect(body.data.map((t: { titleEn: string }) => t.titleEn)).toEqual(['The Dark Knight', 'Inception', 'Breaking Bad']);
+    // 12 movies and series: not the episodes, the short, the adult title or the coming-soon one.
+    expect(body.meta).toEqual({ currentPage: 1, lastPage: 4, perPage: 3, total: 11 });
+    const second = (await get('/api/titles?per_page=3&page=2')).json();
+    expect(second.data[0].titleEn).toBe('Joker');
+  });
+
+  it('filters by type, dub, genre, country and years', async () => {
+    const series = (await get('/api/titles?type=series')).json();
+    expect(series.data.map((t: { titleEn: string }) => t.titleEn)).toEqual(['Breaking Bad']);
+    const dubbed = (await get('/api/titles?is_dubbed=1')).json();
+    expect(dubbed.data.map((t: { titleEn: string }) => t.titleEn).sort()).toEqual(['Inception', 'Spider-Man']);
+    const drama = (await get('/api/titles?genre=drama&country=IR')).json();
+    expect(drama.data.map((t: { titleEn: string }) => t.titleEn).sort()).toEqual(['A Separation', 'Children of Heaven']);
+    const years = (await get('/api/titles?year_from=2010&year_to=2016&order_by=year')).json();
+    expect(years.data.map((t: { year: number }) => t.year)).toEqual([2016, 2015, 2011, 2010]);
+  });
+
+  it('orders by rating, Rotten Tomatoes and newest', async () => {
+    const rating = (await get('/api/titles?order_by=rating&per_page=2')).json();
+    expect(rating.data.map((t: { titleEn: string }) => t.titleEn)).toEqual(['Breaking Bad', 'The Dark Knight']);
+    const rt = (await get('/api/titles?order_by=rotten_tomatoes&per_page=1')).json();
+    expect(rt.data[0].titleEn).toBe('A Separation');
+  });
+
+  it('searches within the list with q, relevance first', async () => {
+    const res = (await get('/api/titles?q=joker&order_by=votes&type=all')).json();
+    expect(res.data.map((t: { titleEn: string }) => t.titleEn)).toEqual(['Joker', 'Joker: Folie à Deux']);
+    expect(res.meta.total).toBe(2);
+  });
+
+  it('answers bad parameters with 422 and Persian field errors', async () => {
+    for (const q of ['order_by=popularity', 'type=anime', 'page=0', 'per_page=1000', 'year_from=abc', 'is_dubbed=maybe']) {
+      const res = await get(`/api/titles?${q}`);
+      expect(res.statusCode, q).toBe(422);
+      expect(res.json().code).toBe('VALIDATION_FAILED');
+      expect(Object.values(res.json().errors).flat()[0]).toMatch(/[\u0600-\u06FF]/);
+    }
+  });
+
+  it('sends Cache-Control and an ETag, and answers 304 when nothing changed', async () => {
+    const res = await get('/api/titles?per_page=5');
+    expect(res.headers['cache-control']).toBe('public, max-age=60');
+    const etag = String(res.headers.etag);
+    expect(etag).toMatch(/^W\/".+"$/);
+    const again = await get('/api/titles?per_page=5', { 'if-none-match': etag });
+    expect(again.statusCode).toBe(304);
+    expect(again.body).toBe('');
+    const other = await get('/api/titles?per_page=6', { 'if-none-match': etag });
+    expect(other.statusCode).toBe(200);
+  });
+});
+
+describe('GET /api/titles/:id', () => {
+  it('returns everything the title page shows', async () => {
+    const res = await get(`/api/titles/${id('tt0000014')}`);
+    expect(res.statusCode).toBe(200);
+    const t = res.json().data;
+    expect(t).toMatchObject({
+      titleEn: 'Inception',
+      titleFa: 'تلقین', // the supplement's Arabic yeh is folded to the Persian letter
+      year: 2010,
+      runtime: 148,
+      type: 'movie',
+      rating: 8.8,
+      rottenTomatoes: { rtMeter: 87, rtStatus: 'fresh' },
+      hasDub: true,
+      plotFa: 'دزدی که رویاها را می‌دزدد.',
+      countries: [{ code: 'US', nameFa: 'ایالات متحده' }],
+      languages: [{ code: 'en', nameFa: 'انگلیسی' }],
+      path: `/titles/${id('tt0000014')}/inception`,
+      fileCount: 2,
+    });
+    expect(t.genres.map((g: { titleFa: string }) => g.titleFa)).toEqual(['اکشن', 'ماجرایی', 'علمی-تخیلی']);
+    expect(t.directors[0]).toMatchObject({ fullnameEn: 'Christopher Nolan', fullnameFa: 'کریستوفر نولان' });
+    expect(t.directors[0].path).toMatch(/^\/people\/director\/\d+\/christopher-nolan$/);
+    expect(t.cast[0]).toMatchObject({ fullnameEn: 'Leonardo DiCaprio', character: 'Cobb' });
+    expect(t.dubs.map((d: { studio: string }) => d.studio)).toEqual(['سورن', 'نواهنگ']);
+    expect(t.trailer).toMatchObject({ youtubeId: 'YoHD9XEInc0', path: '/watch/trailer/tt0000014' });
+    expect(t.poster).toMatch(/^http:\/\/localhost(:\d+)?\/api\/artwork\/titles\/\d+\/poster\.svg$/);
+  });
+
+  it('groups a series into seasons and episodes with their Persian names', async () => {
+    const t = (await get(`/api/titles/${id('tt0000007')}`)).json().data;
+    expect(t.titleFa).toBe('بریکینگ بد');
+    expect(t.endYear).toBe(2013);
+    expect(t.seasons.map((s: { number: number; episodes: unknown[] }) => [s.number, s.episodes.length])).toEqual([
+      [1, 2],
+      [2, 1],
+    ]);
+    expect(t.seasons[0].episodes[0]).toMatchObject({ number: 1, nameEn: 'Pilot', nameFa: 'قسمت آزمایشی' });
+  });
+
+  it('answers unknown ids with a Persian 404 and bad ids with 422', async () => {
+    const missing = await get('/api/titles/999999');
+    expect(missing.statusCode).toBe(404);
+    expect(missing.json()).toEqual({ code: 'NOT_FOUND', message: 'فیلم یا سریالی با این نشانی پیدا نشد.' });
+    expect((await get('/api/titles/abc')).statusCode).toBe(422);
+    expect((await get('/api/titles/-3')).statusCode).toBe(422);
+    expect((await get('/api/titles/99999999999')).statusCode).toBe(422); // past int4: a 422, not a database error
+    expect((await get('/api/titles/999999/similar')).statusCode).toBe(404);
+  });
+
+  it('lists similar titles and the director’s other titles', async () => {
+    const similar = (await get(`/api/titles/${id('tt0000001')}/similar`)).json().data;
+    // Both share all three genres; then votes decide.
+    expect(similar.slice(0, 2).map((t: { titleEn: string }) => t.titleEn)).toEqual(['Inception', 'Spider-Man 2']);
+    expect(similar.map((t: { id: number }) => t.id)).not.toContain(id('tt0000001'));
+    const byDirector = (await get(`/api/titles/${id('tt0000003')}/director-titles`)).json().data;
+    expect(byDirector.map((t: { titleEn: string }) => t.titleEn)).toEqual(['Inception']);
+  });
+
+  it('lists media files with their audio edition', async () => {
+    const files = (await get(`/api/titles/${id('tt0000014')}/files`)).json().data;
+    expect(files).toHaveLength(2);
+    expect(files.map((f: { audio: { kind: string; studio: string | null } }) => f.audio)).toEqual([
+      { kind: 'original', studio: null },
+      { kind: 'dub', studio: 'سورن' },
+    ]);
+    const episodeFiles = (await get(`/api/titles/${id('tt0000007')}/files`)).json().data;
+    expect(episodeFiles[0]).toMatchObject({ seasonNumber: 1, episodeNumber: 1, quality: '720p', subtitles: ['fa', 'en'] });
+  });
+});
+
+describe('slideshow and coming soon', () => {
+  it('returns the picks for a placement in order', async () => {
+    const all = (await get('/api/titles/slideshow?type=all')).json().data;
+    expect(all.map((t: { titleEn: string }) => t.titleEn).sort()).toEqual(['Breaking Bad', 'Spider-Man']);
+    const series = (await get('/api/titles/slideshow?type=series')).json().data;
+    expect(series.map((t: { titleEn: string }) => t.titleEn)).toEqual(['Breaking Bad']);
+    expect((await get('/api/titles/slideshow?type=anime')).statusCode).toBe(422);
+  });
+
+  it('lists coming-soon titles with their expected date', async () => {
+    const res = (await get('/api/titles/comingsoon')).json();
+    expect(res.data).toHaveLength(1);
+    expect(res.data[0]).toMatchObject({ titleFa: 'تلماسه: بخش سوم', comingSoon: true, expectedDate: '2026-12-18' });
+  });
+});
+
+describe('people', () => {
+  it('returns a person with the filmography by role', async () => {
+    const res = await get(`/api/people/${personIds.get('nm0000005')}`);
+    expect(res.statusCode).toBe(200);
+    const p = res.json().data;
+    expect(p).toMatchObject({ fullnameEn: 'Asghar Farhadi', fullnameFa: 'اصغر فرهادی', job: 'director', birthYear: 1972 });
+    expect(p.filmography.director.map((t: { titleEn: string }) => t.titleEn)).toEqual(['The Salesman', 'A Separation']);
+    expect(p.filmography.writer).toHaveLength(2);
+    expect(p.bestDirected.titleEn).toBe('A Separation');
+    expect((await get('/api/people/999999')).statusCode).toBe(404);
+  });
+
+  it('does not import people no kept title credits', async () => {
+    expect(personIds.has('nm0000099')).toBe(false);
+  });
+});
+
+describe('collections and genres', () => {
+  it('lists collections and their titles in order', async () => {
+    const list = (await get('/api/collections')).json();
+    expect(list.meta.total).toBe(2);
+    const nolan = list.data.find((c: { slug: string }) => c.slug === 'nolan');
+    expect(nolan).toMatchObject({ titleFa: 'فیلم‌های نولان', titleCount: 2, listing: 'ranked' });
+    expect(nolan.posters).toHaveLength(2);
+    const titles = (await get(`/api/collections/${nolan.id}/titles`)).json();
+    expect(titles.data.map((t: { titleEn: string }) => t.titleEn)).toEqual(['Inception', 'The Dark Knight']);
+    const alt = (await get(`/api/collections/${nolan.id}?type=alt`)).json().data;
+    expect(alt.titles).toHaveLength(2);
+    const plain = (await get(`/api/collections/${nolan.id}`)).json().data;
+    expect(plain.titles).toBeUndefined();
+    expect((await get('/api/collections/9999')).statusCode).toBe(404);
+  });
+
+  it('lists genres with Persian names and counts, and countries', async () => {
+    const genres = (await get('/api/genres')).json().data;
+    const drama = genres.find((g: { slug: string }) => g.slug === 'drama');
+    expect(drama).toMatchObject({ nameFa: 'درام', nameEn: 'Drama' });
+    expect(drama.titleCount).toBe(8);
+    const countries = (await get('/api/countries')).json().data;
+    expect(countries.map((c: { code: string }) => c.code).sort()).toEqual(['IR', 'US']);
+  });
+});
+
+describe('artwork', () => {
+  it('draws a distinct poster per title with its Persian name, and a fallback for unknown ids', async () => {
+    const a = await get(`/api/artwork/titles/${id('tt0000004')}/poster.svg`);
+    expect(a.statusCode).toBe(200);
+    expect(a.headers['content-type']).toMatch(/image\/svg\+xml/);
+    expect(a.body).toContain('جدایی نادر');
+    expect(a.body).toContain('سیمین');
+    const b = await get(`/api/artwork/titles/${id('tt0000011')}/poster.svg`);
+    expect(b.body).not.toBe(a.body);
+    const missing = await get('/api/artwork/titles/999999/poster.svg');
+    expect(missing.statusCode).toBe(404);
+    expect(missing.headers['content-type']).toMatch(/image\/svg\+xml/);
+  });
+
+  it('escapes names in the SVG', async () => {
+    await ctx.database.pool.query(`UPDATE titles SET title_fa = '<script>x</script>' WHERE imdb_id = 'tt0000013'`);
+    const res = await get(`/api/artwork/titles/${id('tt0000013')}/poster.svg`);
+    expect(res.body).not.toContain('<script>');
+    expect(res.body).toContain('&lt;script&gt;');
+  });
+});

@@ -1,0 +1,200 @@
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { createTestApp, csrf, type TestContext } from './helpers/app';
+
+let ctx: TestContext;
+beforeAll(async () => {
+  ctx = await createTestApp({ SITE_HOST: 'parde.test' });
+});
+afterAll(async () => {
+  await ctx?.close();
+});
+
+const persian = /[\u0600-\u06FF]/;
+
+describe('health', () => {
+  it('answers liveness without touching the database', async () => {
+    const res = await ctx.app.inject({ url: '/healthz' });
+    expect(res.statusCode).toBe(200);
+    expect(res.json()).toEqual({ status: 'ok' });
+    expect(res.headers['x-request-id']).toBeTruthy();
+  });
+
+  it('answers readiness after asking the database', async () => {
+    const res = await ctx.app.inject({ url: '/readyz' });
+    expect(res.statusCode).toBe(200);
+    expect(res.json().checks.database).toBe('ok');
+    expect(res.json().checks.redis).toBe(process.env.REDIS_URL ? 'ok' : 'disabled');
+  });
+
+  it('echoes a well-formed request id and replaces a hostile one', async () => {
+    const ok = await ctx.app.inject({ url: '/healthz', headers: { 'x-request-id': 'abc-123' } });
+    expect(ok.headers['x-request-id']).toBe('abc-123');
+    const bad = await ctx.app.inject({ url: '/healthz', headers: { 'x-request-id': 'a b\nc' } });
+    expect(bad.headers['x-request-id']).not.toBe('a b\nc');
+  });
+
+  it('has pg_trgm installed by the first migration', async () => {
+    const { rows } = await ctx.database.pool.query("select extname from pg_extension where extname = 'pg_trgm'");
+    expect(rows).toHaveLength(1);
+  });
+});
+
+describe('database connections', () => {
+  it('a named prepared statement still works after the pool replaced its connection', async () => {
+    const { pool } = ctx.database;
+    const query = { name: 'foundation_reconnect', text: 'SELECT $1::int + 1 AS n', values: [1] };
+    expect((await pool.query(query)).rows[0].n).toBe(2);
+    // Throw the connection away, as an idle timeout or a network blip would.
+    const client = await pool.connect();
+    client.release(true);
+    expect((await pool.query(query)).rows[0].n).toBe(2);
+    // And a transaction left open by a dead connection does not leak into the next one.
+    const broken = await pool.connect();
+    await broken.query('BEGIN');
+    await broken.query("SET LOCAL statement_timeout = '1ms'");
+    broken.release(true);
+    const { rows } = await pool.query('SHOW statement_timeout');
+    expect(rows[0].statement_timeout).not.toBe('1ms');
+  });
+});
+
+describe('errors', () => {
+  it('answers unknown API paths with a Persian JSON 404', async () => {
+    const res = await ctx.app.inject({ url: '/api/no-such-thing' });
+    expect(res.statusCode).toBe(404);
+    expect(res.headers['content-type']).toMatch(/application\/json/);
+    expect(res.json()).toMatchObject({ code: 'ROUTE_NOT_FOUND' });
+    expect(res.json().message).toMatch(persian);
+  });
+
+  it('answers a validation failure with 422 and Persian messages per field', async () => {
+    const { cookie, header } = await csrf(ctx.app);
+    const res = await ctx.app.inject({
+      method: 'POST',
+      url: '/api/__test/echo',
+      headers: { cookie, ...header },
+      payload: { name: 'x', email: 'not-an-email' },
+    });
+    expect(res.statusCode).toBe(422);
+    const body = res.json();
+    expect(body.code).toBe('VALIDATION_FAILED');
+    expect(Object.keys(body.errors).sort()).toEqual(['email', 'name']);
+    expect(body.errors.email[0]).toBe('نشانی ایمیل معتبر نیست.');
+    expect(body.errors.name[0]).toBe('دست‌کم ۲ نویسه وارد کنید.');
+    expect(body.message).toMatch(persian);
+  });
+
+  it('reports a missing field as required', async () => {
+    const { cookie, header } = await csrf(ctx.app);
+    const res = await ctx.app.inject({ method: 'POST', url: '/api/__test/echo', headers: { cookie, ...header }, payload: { email: 'a@b.co' } });
+    expect(res.statusCode).toBe(422);
+    expect(res.json().errors.name).toEqual(['این فیلد الزامی است.']);
+  });
+
+  it('answers malformed JSON with a Persian 400, not a 500', async () => {
+    const { cookie, header } = await csrf(ctx.app);
+    const res = await ctx.app.inject({
+      method: 'POST',
+      url: '/api/__test/echo',
+      headers: { cookie, ...header, 'content-type': 'application/json' },
+      payload: '{"name": ',
+    });
+    expect(res.statusCode).toBe(400);
+    expect(res.json()).toMatchObject({ code: 'BAD_REQUEST' });
+  });
+
+  it('never shows a stack trace or the internal message of a crash', async () => {
+    const res = await ctx.app.inject({ url: '/api/__test/boom' });
+    expect(res.statusCode).toBe(500);
+    expect(res.json()).toEqual({ code: 'INTERNAL', message: expect.stringMatching(persian) });
+    expect(res.body).not.toContain('secret internal detail');
+    expect(res.body).not.toContain('.ts:');
+  });
+});
+
+describe('CSRF', () => {
+  it('sets a readable XSRF-TOKEN cookie', async () => {
+    const res = await ctx.app.inject({ url: '/sanctum/csrf-cookie' });
+    expect(res.statusCode).toBe(204);
+    const c = res.cookies.find((x) => x.name === 'XSRF-TOKEN');
+    expect(c?.value).toMatch(/^[\w-]+\.[\w-]+$/);
+    expect(c?.httpOnly).toBeFalsy();
+    expect(c?.sameSite).toBe('Lax');
+  });
+
+  it('refuses a cookie-borne write without the header, with 419', async () => {
+    const { cookie } = await csrf(ctx.app);
+    const res = await ctx.app.inject({ method: 'POST', url: '/api/__test/echo', headers: { cookie }, payload: { name: 'علی', email: 'a@b.co' } });
+    expect(res.statusCode).toBe(419);
+    expect(res.json().code).toBe('CSRF_MISMATCH');
+  });
+
+  it('refuses a header that does not match the cookie', async () => {
+    const a = await csrf(ctx.app);
+    const b = await csrf(ctx.app);
+    const res = await ctx.app.inject({ method: 'POST', url: '/api/__test/echo', headers: { cookie: a.cookie, ...b.header }, payload: { name: 'علی', email: 'a@b.co' } });
+    expect(res.statusCode).toBe(419);
+  });
+
+  it('refuses a token the server did not sign, even when cookie and header agree', async () => {
+    const forged = 'attacker-chosen.value';
+    const res = await ctx.app.inject({
+      method: 'POST',
+      url: '/api/__test/echo',
+      headers: { cookie: `XSRF-TOKEN=${forged}`, 'x-xsrf-token': forged },
+      payload: { name: 'علی', email: 'a@b.co' },
+    });
+    expect(res.statusCode).toBe(419);
+  });
+
+  it('accepts the matching header', async () => {
+    const { cookie, header } = await csrf(ctx.app);
+    const res = await ctx.app.inject({ method: 'POST', url: '/api/__test/echo', headers: { cookie, ...header }, payload: { name: 'علی', email: 'a@b.co' } });
+    expect(res.statusCode).toBe(200);
+    expect(res.json()).toEqual({ data: { name: 'علی', email: 'a@b.co' } });
+  });
+
+  it('needs no token when the request carries a bearer header (it cannot be forged cross-site)', async () => {
+    const res = await ctx.app.inject({
+      method: 'POST',
+      url: '/api/__test/echo',
+      headers: { authorization: 'Bearer something' },
+      payload: { name: 'علی', email: 'a@b.co' },
+    });
+    expect(res.statusCode).toBe(200);
+  });
+});
+
+describe('CORS', () => {
+  for (const origin of ['https://parde.test', 'https://www.parde.test', 'https://app.parde.test', 'https://m.parde.test', 'http://localhost:5173']) {
+    it(`allows credentials from ${origin}`, async () => {
+      const res = await ctx.app.inject({
+        method: 'OPTIONS',
+        url: '/api/titles/search',
+        headers: { origin, 'access-control-request-method': 'POST', 'access-control-request-headers': 'x-xsrf-token,content-type,authorization' },
+      });
+      expect(res.statusCode).toBe(204);
+      expect(res.headers['access-control-allow-origin']).toBe(origin);
+      expect(res.headers['access-control-allow-credentials']).toBe('true');
+      expect(String(res.headers['access-control-allow-headers']).toLowerCase()).toContain('x-xsrf-token');
+    });
+  }
+
+  for (const origin of ['https://evil.test', 'https://parde.test.evil.test', 'http://parde.test', 'https://api.parde.test.evil']) {
+    it(`gives no CORS grant to ${origin}`, async () => {
+      const res = await ctx.app.inject({ url: '/healthz', headers: { origin } });
+      expect(res.headers['access-control-allow-origin']).toBeUndefined();
+    });
+  }
+});
+
+describe('security headers', () => {
+  it('sends a CSP that lets hls.js workers and blob media run, and forbids framing', async () => {
+    const res = await ctx.app.inject({ url: '/healthz' });
+    const csp = String(res.headers['content-security-policy']);
+    expect(csp).toContain("worker-src 'self' blob:");
+    expect(csp).toContain("media-src 'self' blob:");
+    expect(csp).toContain("frame-ancestors 'none'");
+    expect(res.headers['x-content-type-options']).toBe('nosniff');
+  });
+});

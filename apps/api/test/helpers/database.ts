@@ -1,0 +1,36 @@
+import crypto from 'node:crypto';
+import pg from 'pg';
+import { openDatabase, type Database } from '../../src/db/client';
+import { runMigrations } from '../../src/db/migrate';
+
+/**
+ * A fresh, migrated database for one test file: a new PostgreSQL database when
+ * TEST_DATABASE_URL points at a server, otherwise a throwaway in-memory embedded one.
+ */
+export async function createTestDatabase(): Promise<Database & { drop(): Promise<void> }> {
+  const serverUrl = process.env.TEST_DATABASE_URL;
+  if (!serverUrl) {
+    const database = await openDatabase({ pgliteDataDir: 'memory://' });
+    await runMigrations(database);
+    return Object.assign(database, { drop: () => database.close() });
+  }
+  const name = `parde_test_${crypto.randomBytes(6).toString('hex')}`;
+  const admin = new pg.Client({ connectionString: serverUrl });
+  await admin.connect();
+  // C.UTF-8 so pg_trgm sees Persian letters as word characters (in the C locale it sees none).
+  await admin.query(`CREATE DATABASE ${name} TEMPLATE template0 ENCODING 'UTF8' LC_COLLATE 'C.UTF-8' LC_CTYPE 'C.UTF-8'`);
+  await admin.end();
+  const url = new URL(serverUrl);
+  url.pathname = `/${name}`;
+  const database = await openDatabase({ databaseUrl: url.toString(), poolMax: 5 });
+  await runMigrations(database);
+  return Object.assign(database, {
+    async drop() {
+      await database.close();
+      const c = new pg.Client({ connectionString: serverUrl });
+      await c.connect();
+      await c.query(`DROP DATABASE IF EXISTS ${name} WITH (FORCE)`);
+      await c.end();
+    },
+  });
+}

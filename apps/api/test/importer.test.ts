@@ -1,0 +1,148 @@
+import fs from 'node:fs';
+import os from 'node:os';
+import path from 'node:path';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { ImportFileError } from '../src/modules/importer/files/imdb-reader';
+import { importCatalogue } from '../src/modules/importer/import-catalogue';
+import { createTestDatabase } from './helpers/database';
+import { fixtureDir, loadFixtureCatalogue } from './helpers/catalogue';
+
+type TestDb = Awaited<ReturnType<typeof createTestDatabase>>;
+let database: TestDb;
+const tmpDirs: string[] = [];
+
+beforeAll(async () => {
+  database = await createTestDatabase();
+});
+afterAll(async () => {
+  await database?.drop();
+  for (const d of tmpDirs) fs.rmSync(d, { recursive: true, force: true });
+});
+
+async function counts() {
+  const { rows } = await database.pool.query(`
+    SELECT (SELECT count(*) FROM titles)::int AS titles, (SELECT count(*) FROM episodes)::int AS episodes,
+           (SELECT count(*) FROM seasons)::int AS seasons, (SELECT count(*) FROM people)::int AS people,
+           (SELECT count(*) FROM credits)::int AS credits, (SELECT count(*) FROM title_genres)::int AS genres,
+           (SELECT count(*) FROM collections)::int AS collections, (SELECT count(*) FROM collection_titles)::int AS ct,
+           (SELECT count(*) FROM dubs)::int AS dubs, (SELECT count(*) FROM media_files)::int AS files,
+           (SELECT count(*) FROM search_words)::int AS words`);
+  return rows[0];
+}
+
+/** A copy of the fixture with some files rewritten by the test. */
+function fixtureCopy(edit: (dir: string) => void): string {
+  const dir = fs.mkdtempSync(path.join(os.tmpdir(), 'parde-imdb-'));
+  tmpDirs.push(dir);
+  for (const f of fs.readdirSync(fixtureDir)) fs.copyFileSync(path.join(fixtureDir, f), path.join(dir, f));
+  edit(dir);
+  return dir;
+}
+
+describe('importer', () => {
+  it('loads the fixture and reports what it loaded', async () => {
+    const report = await loadFixtureCatalogue(database);
+    expect(report).toMatchObject({ titles: 12, episodes: 3, people: 12, collections: 2, issues: [] });
+    expect(await counts()).toMatchObject({ seasons: 2, dubs: 3, files: 3 });
+  });
+
+  it('is idempotent: a second import updates and never duplicates', async () => {
+    const before = await counts();
+    await database.pool.query(`UPDATE titles SET votes = 1 WHERE imdb_id = 'tt0000003'`);
+    await loadFixtureCatalogue(database);
+    expect(await counts()).toEqual(before);
+    const { rows } = await database.pool.query(`SELECT votes FROM titles WHERE imdb_id = 'tt0000003'`);
+    expect(rows[0].votes).toBe(2900000);
+  });
+
+  it('reports broken rows with their line numbers and still loads the good ones', async () => {
+    const dir = fixtureCopy((d) => {
+      const file = path.join(d, 'title.basics.tsv');
+      const lines = fs.readFileSync(file, 'utf8').trimEnd().split('\n');
+      lines.push('tt0000020\tmovie\tGood New Film\tGood New Film\t0\t2020\t\\N\t100\tDrama');
+      lines.push('tt0000021\tmovie\tBad Year\tBad Year\t0\t19x4\t\\N\t100\tDrama');
+      lines.push('tt0000022\tmovie\tToo few fields');
+      fs.writeFileSync(file, `${lines.join('\n')}\n`);
+      // Invalid UTF-8 in one aka row.
+      const akas = path.join(d, 'title.akas.tsv');
+      fs.appendFileSync(akas, Buffer.concat([Buffer.from('tt0000020\t1\t'), Buffer.from([0xff, 0xfe]), Buffer.from('\tIR\tfa\t\\N\t\\N\t0\n')]));
+    });
+    const report = await importCatalogue({ database, imdbDir: dir });
+    const basicsIssues = report.issues.filter((i) => i.file.endsWith('title.basics.tsv')).map((i) => i.line);
+    expect(basicsIssues).toEqual([20, 21]);
+    const akaIssue = report.issues.find((i) => i.file.endsWith('title.akas.tsv'));
+    expect(akaIssue?.line).toBe(16);
+    expect(akaIssue?.message).toMatch(/UTF-8/i);
+    const { rows } = await database.pool.query(`SELECT title_en FROM titles WHERE imdb_id IN ('tt0000020','tt0000021','tt0000022')`);
+    expect(rows.map((r) => r.title_en)).toEqual(['Good New Film']);
+  });
+
+  it('writes nothing when a file is unusable (missing columns), and says which', async () => {
+    const before = await counts();
+    const dir = fixtureCopy((d) => {
+      const file = path.join(d, 'title.ratings.tsv');
+      fs.writeFileSync(file, 'tconst\tnumVotes\ntt0000003\t5\n');
+      // A title that would be new, to prove the earlier files' rows were rolled back too.
+      fs.appendFileSync(path.join(d, 'title.basics.tsv'), 'tt0000030\tmovie\tNever Written\tNever Written\t0\t2020\t\\N\t100\tDrama\n');
+    });
+    const err = await importCatalogue({ database, imdbDir: dir }).catch((e) => e);
+    expect(err).toBeInstanceOf(ImportFileError);
+    expect(err.message).toContain('averageRating');
+    expect(await counts()).toEqual(before);
+    const { rows } = await database.pool.query(`SELECT 1 FROM titles WHERE imdb_id = 'tt0000030'`);
+    expect(rows).toHaveLength(0);
+  });
+
+  it('reports a broken supplement entry by its path and loads the rest', async () => {
+    const dir = fixtureCopy((d) => {
+      const file = path.join(d, 'supplement.json');
+      const s = JSON.parse(fs.readFileSync(file, 'utf8'));
+      s.titles.tt0000004.rottenTomatoes.meter = 140;
+      s.titles.tt0000011 = { plotFa: 'روایتی تازه.', plotEn: 'New.', countries: ['IR'], languages: ['fa'] };
+      fs.writeFileSync(file, JSON.stringify(s));
+    });
+    const report = await importCatalogue({ database, imdbDir: dir, supplementFile: path.join(dir, 'supplement.json') });
+    expect(report.supplementIssues).toEqual(['titles.tt0000004.rottenTomatoes.meter: too big (maximum 100)']);
+    const { rows } = await database.pool.query(`SELECT plot_fa FROM titles WHERE imdb_id = 'tt0000011'`);
+    expect(rows[0].plot_fa).toBe('روایتی تازه.');
+  });
+
+  it('refuses a supplement that is not JSON, with the line', async () => {
+    const dir = fixtureCopy((d) => fs.writeFileSync(path.join(d, 'supplement.json'), '{\n  "version": 1,\n  "titles": {,\n}'));
+    const err = await importCatalogue({ database, imdbDir: dir, supplementFile: path.join(dir, 'supplement.json') }).catch((e) => e);
+    expect(err).toBeInstanceOf(ImportFileError);
+    expect(err.message).toMatch(/line 3/);
+  });
+
+  it('reads gzipped files the same way', async () => {
+    const zlib = await import('node:zlib');
+    const dir = fixtureCopy((d) => {
+      for (const f of fs.readdirSync(d).filter((x) => x.endsWith('.tsv'))) {
+        fs.writeFileSync(path.join(d, `${f}.gz`), zlib.gzipSync(fs.readFileSync(path.join(d, f))));
+        fs.rmSync(path.join(d, f));
+      }
+    });
+    const before = await counts();
+    const report = await importCatalogue({ database, imdbDir: dir, supplementFile: path.join(dir, 'supplement.json') });
+    expect(report.issues).toEqual([]);
+    expect((await counts()).titles).toBe(before.titles);
+  });
+});
+
+describe('demo seeding', () => {
+  it('loads the catalogue into an empty database once, even when two processes start together', async () => {
+    const { seedIfEmpty } = await import('../src/seed');
+    const fresh = await createTestDatabase();
+    try {
+      const log = { info: () => {}, warn: () => {} } as never;
+      const source = { imdbDir: fixtureDir, supplementFile: path.join(fixtureDir, 'supplement.json') };
+      const results = await Promise.all([seedIfEmpty({ database: fresh, log } as never, source), seedIfEmpty({ database: fresh, log } as never, source)]);
+      expect(results.filter(Boolean)).toHaveLength(1);
+      const { rows } = await fresh.pool.query('SELECT count(*)::int AS n FROM titles');
+      expect(rows[0].n).toBe(12);
+      expect(await seedIfEmpty({ database: fresh, log } as never, source)).toBe(false);
+    } finally {
+      await fresh.drop();
+    }
+  });
+});

@@ -1,0 +1,80 @@
+import Box from '@mui/material/Box';
+import { Suspense, useCallback, useId, useState } from 'react';
+import { Outlet } from 'react-router';
+import { lazyComponent } from '../../lib/lazy-route';
+import { useNoticeStore } from '../../lib/notifications';
+import { usePageViews } from '../../features/analytics';
+import { useAuthBootstrap, useSession } from '../../features/auth';
+import { useSearchStore } from '../../features/search';
+import { mobileMedia } from '../../theme/theme';
+import { BottomBar } from './bottom-bar';
+import { Footer } from './footer';
+import { Header, MAIN_CONTENT_ID } from './header';
+import { NavigationProgress } from './navigation-progress';
+import { ScrollToTop } from './scroll-to-top';
+
+// Fetched when first needed: most first visits never open the side menu or see a notice.
+const MobileDrawer = lazyComponent(() => import('./mobile-drawer'));
+const Toaster = lazyComponent(() => import('./toaster'));
+
+/**
+ * The shared layout of every route (spec §2): header, main area, footer, and on narrow
+ * screens the side menu and bottom bar. With `loading`, the progress bar stands in for the
+ * outlet while the first screen's code is still loading.
+ */
+export function AppLayout({ loading = false }: { loading?: boolean }) {
+  const session = useSession();
+  const [drawerOpen, setDrawerOpen] = useState(false);
+  const [drawerUsed, setDrawerUsed] = useState(false);
+  const hasNotice = useNoticeStore((s) => s.current !== null);
+  const drawerId = useId();
+  // Spec §2: on mobile the search results replace the page while the dropdown is open.
+  const searchResultsShown = useSearchStore((s) => s.stage !== 'start');
+  const openDrawer = useCallback(() => {
+    setDrawerUsed(true);
+    setDrawerOpen(true);
+  }, []);
+  const closeDrawer = useCallback(() => setDrawerOpen(false), []);
+  const navSession = { isMember: session.isMember, hasNewNotifications: session.hasNewNotifications };
+
+  useAuthBootstrap();
+
+  return (
+    <Box sx={{ display: 'flex', flexDirection: 'column', minHeight: '100dvh' }}>
+      <NavigationProgress force={loading} />
+      <Header session={navSession} drawerId={drawerId} drawerOpen={drawerOpen} onOpenDrawer={openDrawer} />
+      <Box
+        component="main"
+        id={MAIN_CONTENT_ID}
+        tabIndex={-1}
+        data-search-covered={searchResultsShown ? 'true' : undefined}
+        sx={{ flex: 1, outline: 'none', [mobileMedia]: searchResultsShown ? { display: 'none' } : {} }}
+      >
+        {loading ? null : <RoutedContent />}
+      </Box>
+      <Footer />
+      {drawerUsed && (
+        <Suspense fallback={null}>
+          <MobileDrawer id={drawerId} open={drawerOpen} onClose={closeDrawer} session={navSession} />
+        </Suspense>
+      )}
+      <BottomBar session={navSession} drawerId={drawerId} drawerOpen={drawerOpen} onOpenDrawer={openDrawer} />
+      {hasNotice && (
+        <Suspense fallback={null}>
+          <Toaster />
+        </Suspense>
+      )}
+    </Box>
+  );
+}
+
+/** Only under a real route: scroll restoration and page views follow the router's location. */
+function RoutedContent() {
+  usePageViews();
+  return (
+    <>
+      <ScrollToTop />
+      <Outlet />
+    </>
+  );
+}

@@ -1,0 +1,13 @@
+import DarkModeIcon from '@mui/icons-material/DarkMode';
+import LightModeIcon from '@mui/icons-material/LightMode';
+import SettingsBrightnessIcon from '@mui/icons-material/SettingsBrightness';
+import type { ReactElement } from 'react';
+import { messages } from '../messages';
+
+export type ThemeMode = 'dark' | 'light' | 'system';
+
+export const themeModeOptions: { mode: ThemeMode; label: string; icon: ReactElement }[] = [
+  { mode: 'dark', label: messages.theme.dark, icon: <DarkModeIcon fontSize="small" /> },
+  { mode: 'light', label: messages.theme.light, icon: <LightModeIcon fontSize="small" /> },
+  { mode: 'system', label: messages.theme.system, icon: <SettingsBrightnessIcon fontSize="small" /> },
+];

@@ -1,0 +1,53 @@
+import IconButton from '@mui/material/IconButton';
+import { useColorScheme } from '@mui/material/styles';
+import { Suspense, useId, useState } from 'react';
+import { lazyComponent } from '../../lib/lazy-route';
+import { messages } from '../messages';
+import { themeModeOptions } from './theme-mode-options';
+
+// The menu (Popover, Modal) is fetched on first use, not on the first page load.
+const ThemeModeMenu = lazyComponent(() => import('./theme-mode-menu'));
+
+/**
+ * Light, dark or system (spec §4). MUI keeps the choice in localStorage (`mui-mode`) and
+ * switches CSS variables, so nothing re-renders.
+ */
+export function ThemeModeSwitch() {
+  const { mode, setMode } = useColorScheme();
+  const [anchor, setAnchor] = useState<HTMLElement | null>(null);
+  const [used, setUsed] = useState(false);
+  const menuId = useId();
+  const current = themeModeOptions.find((o) => o.mode === (mode ?? 'dark')) ?? themeModeOptions[0]!;
+  return (
+    <>
+      <IconButton
+        color="inherit"
+        aria-label={`${messages.theme.label}: ${current.label}`}
+        aria-haspopup="menu"
+        aria-controls={anchor ? menuId : undefined}
+        aria-expanded={anchor ? 'true' : undefined}
+        data-testid="theme-mode-button"
+        onClick={(e) => {
+          setUsed(true);
+          setAnchor(e.currentTarget);
+        }}
+      >
+        {current.icon}
+      </IconButton>
+      {used && (
+        <Suspense fallback={null}>
+          <ThemeModeMenu
+            id={menuId}
+            anchor={anchor}
+            current={current.mode}
+            onClose={() => setAnchor(null)}
+            onSelect={(m) => {
+              setMode(m);
+              setAnchor(null);
+            }}
+          />
+        </Suspense>
+      )}
+    </>
+  );
+}

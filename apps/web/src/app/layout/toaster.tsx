@@ -1,0 +1,26 @@
+import Alert from '@mui/material/Alert';
+import Snackbar from '@mui/material/Snackbar';
+import { useNoticeStore } from '../../lib/notifications';
+import { mobileMedia } from '../../theme/theme';
+import { BOTTOM_BAR_HEIGHT } from './bottom-bar';
+
+/** Shows the one notice raised through `lib/notifications` (errors of writes, mostly). */
+export default function Toaster() {
+  const current = useNoticeStore((s) => s.current);
+  const dismiss = useNoticeStore((s) => s.dismiss);
+  return (
+    <Snackbar
+      key={current?.id}
+      open={Boolean(current)}
+      autoHideDuration={6000}
+      onClose={(_e, reason) => reason !== 'clickaway' && dismiss()}
+      anchorOrigin={{ vertical: 'bottom', horizontal: 'center' }}
+      // Above the mobile bottom bar.
+      sx={{ [mobileMedia]: { bottom: BOTTOM_BAR_HEIGHT + 16 } }}
+    >
+      <Alert onClose={dismiss} severity={current?.severity ?? 'info'} variant="filled" sx={{ width: '100%' }}>
+        {current?.message}
+      </Alert>
+    </Snackbar>
+  );
+}

@@ -1,0 +1,82 @@
+import { render, screen, within } from '@testing-library/react';
+import { createMemoryRouter, RouterProvider } from 'react-router';
+import { beforeEach, describe, expect, it } from 'vitest';
+import { useAuthStore } from '../features/auth';
+import { AppProvider } from './provider';
+import { routes } from './router';
+
+function renderAt(path: string) {
+  const router = createMemoryRouter(routes, { initialEntries: [path] });
+  render(
+    <AppProvider>
+      <RouterProvider router={router} />
+    </AppProvider>,
+  );
+  return router;
+}
+
+beforeEach(() => {
+  useAuthStore.setState({ token: null, user: null, isLoading: false, isError: false, hasTriedFetchingUser: false });
+});
+
+describe('routes (spec §2)', () => {
+  it('renders a lazy screen inside the layout, with the visitor menu', async () => {
+    renderAt('/contact');
+    expect(await screen.findByRole('heading', { level: 1, name: 'پشتیبانی و تماس با ما' })).toBeTruthy();
+    const nav = screen.getAllByRole('navigation', { name: 'منوی اصلی' })[0]!;
+    expect(within(nav).getByRole('link', { name: 'ورود / ثبت‌نام' }).getAttribute('href')).toBe('/auth/login');
+    expect(within(nav).queryByRole('link', { name: 'لیست تماشا' })).toBeNull();
+    expect(within(nav).getByRole('link', { name: 'پشتیبانی' }).getAttribute('aria-current')).toBe('page');
+    expect(document.title).toBe('پشتیبانی و تماس با ما | پرده');
+  });
+
+  it('sends a visitor from a guarded route to login, remembering the page', async () => {
+    const router = renderAt('/user/watchlist?page=2');
+    expect(await screen.findByRole('heading', { level: 1, name: 'ورود' })).toBeTruthy();
+    expect(router.state.location.pathname).toBe('/auth/login');
+    expect(new URLSearchParams(router.state.location.search).get('redirect')).toBe('/user/watchlist?page=2');
+  });
+
+  it('sends an advertising visitor (ref=ad) to register', async () => {
+    document.cookie = 'ref=ad; path=/';
+    const router = renderAt('/gopremium');
+    expect(await screen.findByRole('heading', { level: 1, name: 'ثبت‌نام' })).toBeTruthy();
+    expect(router.state.location.pathname).toBe('/auth/register');
+  });
+
+  it('shows members the guarded screen, the dashboard with its dot, and the watchlist', async () => {
+    document.cookie = 'token=tok; path=/';
+    useAuthStore.setState({ token: 'tok', user: { id: 1, newNotifications: true }, hasTriedFetchingUser: true });
+    renderAt('/user/watchlist');
+    expect(await screen.findByRole('heading', { level: 1, name: 'لیست تماشا' })).toBeTruthy();
+    const nav = screen.getAllByRole('navigation', { name: 'منوی اصلی' })[0]!;
+    expect(within(nav).getByRole('link', { name: 'داشبورد (اعلان تازه دارید)' }).getAttribute('href')).toBe('/user/dashboard');
+    expect(within(nav).getByRole('link', { name: 'لیست تماشا' }).getAttribute('aria-current')).toBe('page');
+  });
+
+  it('shows the not-found page for unmatched paths', async () => {
+    renderAt('/no/such/page');
+    expect(await screen.findByRole('heading', { level: 1, name: 'صفحه پیدا نشد' })).toBeTruthy();
+    expect(screen.getByRole('link', { name: 'بازگشت به صفحهٔ اصلی' }).getAttribute('href')).toBe('/');
+  });
+
+  it('registers every route of the spec', () => {
+    const all: string[] = [];
+    const walk = (rs: typeof routes) =>
+      rs.forEach((r) => {
+        if (r.path) all.push(r.path);
+        if (r.children) walk(r.children);
+      });
+    walk(routes);
+    expect(all).toEqual(
+      expect.arrayContaining([
+        '/contact', '/titles/:id/files', '/titles/:id/:slug', '/watch/trailer/:imdb', '/watch/:imdb/:id', '/tv',
+        '/collections', '/collections/:id/:slug', '/people/:role/:id/:slug', '/comingsoon', '/categories',
+        '/premium/plans', '/premium/plans/:id', '/premium/join/:id', '/auth/login', '/auth/register',
+        '/auth/forgot-password', '/auth/reset-password/:token', '/auth/logout', '/screenshots/:id',
+        '/user/watchlist', '/user/history', '/user/dashboard', '/user/edit-password', '/user/notifications',
+        '/user/new-request', '/gopremium', '/gift', '*',
+      ]),
+    );
+  });
+});

@@ -1,0 +1,6 @@
+import { ComingSoonScreen } from '../../features/catalogue/components/coming-soon-screen';
+
+/** `comingsoon`: titles not out yet, with expected dates in the Jalali calendar. */
+export default function ComingSoonRoute() {
+  return <ComingSoonScreen />;
+}

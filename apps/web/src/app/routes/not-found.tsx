@@ -1,0 +1,6 @@
+import { NotFoundPage } from '../../components/status-page';
+
+/** Any unmatched path (spec §2). */
+export default function NotFoundRoute() {
+  return <NotFoundPage />;
+}

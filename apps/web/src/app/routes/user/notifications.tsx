@@ -1,0 +1,10 @@
+import { useCallback } from 'react';
+import { NotificationsScreen } from '../../../features/account/components/notifications-screen';
+import { useAuthStore, useSession } from '../../../features/auth';
+
+/** `user/notifications`: once they are marked read, the header dot goes (the two features meet here). */
+export default function UserNotificationsRoute() {
+  const { hasNewNotifications } = useSession();
+  const onMarkedRead = useCallback(() => useAuthStore.getState().markNotificationsSeen(), []);
+  return <NotificationsScreen hasNewNotifications={hasNewNotifications} onMarkedRead={onMarkedRead} />;
+}

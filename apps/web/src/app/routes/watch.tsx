@@ -1,0 +1,7 @@
+import { PagePlaceholder } from '../../components/page-placeholder';
+import { pageTitles } from '../messages';
+
+/** Placeholder until the screen's own issue lands. */
+export default function WatchRoute() {
+  return <PagePlaceholder title={pageTitles.watch} />;
+}

@@ -1,0 +1,67 @@
+import Box from '@mui/material/Box';
+import type { SxProps, Theme } from '@mui/material/styles';
+import { useState } from 'react';
+import { getApiBase } from '../config/env';
+
+/** Width / height of the three kinds of artwork the API serves. */
+export const ART_RATIOS = { poster: '2 / 3', backdrop: '16 / 9', portrait: '1 / 1' } as const;
+export type ArtKind = keyof typeof ART_RATIOS;
+
+let fallbackUrl: string | null = null;
+/** The API's default artwork, for any image that is missing or fails to load. */
+export function getFallbackArtUrl(): string {
+  fallbackUrl ??= `${getApiBase(window.location)}/api/artwork/fallback.svg`;
+  return fallbackUrl;
+}
+
+type Props = {
+  src: string | null | undefined;
+  /** Empty when the text beside the image already names it (cards). */
+  alt: string;
+  kind?: ArtKind;
+  /** Overrides the kind's ratio (e.g. a wide hero crop of a backdrop). */
+  ratio?: string | Partial<Record<'xs' | 'sm' | 'md' | 'lg', string>>;
+  /** Above the fold: load at once and first. */
+  priority?: boolean;
+  sizes?: string;
+  sx?: SxProps<Theme>;
+  imgSx?: SxProps<Theme>;
+};
+
+/**
+ * An image in a box of fixed aspect ratio, so nothing moves when it arrives; a missing or
+ * broken image shows the default artwork instead.
+ */
+export function ArtImage({ src, alt, kind = 'poster', ratio, priority = false, sizes, sx, imgSx }: Props) {
+  const [failedSrc, setFailedSrc] = useState<string | null>(null);
+  const [fallbackFailed, setFallbackFailed] = useState(false);
+  const usesFallback = !src || failedSrc === src;
+  const shown = usesFallback ? getFallbackArtUrl() : src;
+
+  return (
+    <Box
+      sx={[
+        { position: 'relative', aspectRatio: ratio ?? ART_RATIOS[kind], overflow: 'hidden', bgcolor: 'action.hover', width: '100%' },
+        ...(Array.isArray(sx) ? sx : [sx]),
+      ]}
+    >
+      {!(usesFallback && fallbackFailed) && (
+        <Box
+          component="img"
+          src={shown}
+          alt={alt}
+          sizes={sizes}
+          loading={priority ? 'eager' : 'lazy'}
+          fetchPriority={priority ? 'high' : undefined}
+          decoding="async"
+          data-fallback={usesFallback ? 'true' : undefined}
+          onError={() => (usesFallback ? setFallbackFailed(true) : setFailedSrc(src ?? null))}
+          sx={[
+            { position: 'absolute', inset: 0, width: '100%', height: '100%', objectFit: 'cover', display: 'block' },
+            ...(Array.isArray(imgSx) ? imgSx : [imgSx]),
+          ]}
+        />
+      )}
+    </Box>
+  );
+}

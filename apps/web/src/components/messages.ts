@@ -1,0 +1,26 @@
+/** Persian text of the shared components. */
+export const messages = {
+  brand: 'پرده',
+  brandTagline: 'فیلم و سریال',
+  errorTitle: 'خطایی پیش آمد',
+  errorBody: 'نمایش این صفحه با مشکل روبه‌رو شد. دوباره تلاش کنید یا به صفحهٔ اصلی بروید.',
+  retry: 'تلاش دوباره',
+  backHome: 'بازگشت به صفحهٔ اصلی',
+  notFoundTitle: 'صفحه پیدا نشد',
+  notFoundBody: 'صفحه‌ای که دنبالش بودید وجود ندارد یا جابه‌جا شده است.',
+  notFoundCode: '۴۰۴',
+  comingSoonNote: 'این بخش به‌زودی آماده می‌شود.',
+  titleSuffix: 'پرده',
+  // Shared catalogue UI: cards, rows, badges, pagination, empty and error states.
+  imdb: 'IMDb',
+  imdbRating: (value: string) => `امتیاز IMDb: ${value} از ۱۰`,
+  rottenTomatoes: (meter: string, status: string) => `راتن تومیتوز: ${meter}${status ? `، ${status}` : ''}`,
+  rtStatus: { fresh: 'تازه', rotten: 'گندیده', certified: 'تازهٔ تأییدشده' } as Record<string, string>,
+  dubbed: 'دوبله',
+  free: 'رایگان',
+  series: 'سریال',
+  rowPrevious: 'موارد قبلی',
+  rowNext: 'موارد بعدی',
+  loading: 'در حال بارگذاری…',
+  notFoundFallback: 'آنچه دنبالش بودید پیدا نشد.',
+} as const;

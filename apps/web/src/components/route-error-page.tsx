@@ -1,0 +1,22 @@
+import Button from '@mui/material/Button';
+import { isRouteErrorResponse, useRouteError } from 'react-router';
+import { messages } from './messages';
+import { NotFoundPage, StatusPage } from './status-page';
+
+/** Spec §8: the route error page; a thrown 404 shows the not-found page instead. */
+export function RouteErrorPage() {
+  const error = useRouteError();
+  if (isRouteErrorResponse(error) && error.status === 404) return <NotFoundPage />;
+  if (import.meta.env.DEV) console.error(error);
+  return (
+    <StatusPage
+      title={messages.errorTitle}
+      body={messages.errorBody}
+      actions={
+        <Button variant="contained" color="secondary" onClick={() => window.location.reload()}>
+          {messages.retry}
+        </Button>
+      }
+    />
+  );
+}

@@ -1,0 +1,50 @@
+import Box from '@mui/material/Box';
+import Link from '@mui/material/Link';
+import { Link as RouterLink } from 'react-router';
+import { accentText } from '../../../components/accent';
+import { Section } from '../../../components/section';
+import { TitleCard, TitleCardSkeleton } from '../../../components/title-card';
+import { HorizontalRow } from '../../../components/title-row';
+import { paths } from '../../../config/paths';
+import { useHistory } from '../api/get-history';
+import { progressNote } from '../lib/progress';
+import { messages } from '../messages';
+
+/**
+ * «Continue watching»: the member's latest titles with where they stopped. Render it only for
+ * members (the home route decides); it hides itself when the history is empty or fails, so a
+ * home page never shows a broken row.
+ */
+export function ContinueWatchingRow({ title = messages.continueWatching, emptyText }: { title?: string; emptyText?: string }) {
+  const { data, isPending, isError } = useHistory(1, 12);
+  if (isError) return null;
+  if (!isPending && data.data.length === 0 && !emptyText) return null;
+  const seeAll = (
+    <Link component={RouterLink} to={paths.user.history.getHref()} sx={(t) => ({ ...accentText(t), fontWeight: 600 })}>
+      {messages.dashboard.seeAll}
+    </Link>
+  );
+  return (
+    <Section title={title} action={seeAll} testId="continue-watching">
+      {isPending ? (
+        <HorizontalRow label={title}>
+          {Array.from({ length: 6 }, (_, i) => (
+            <li key={i}>
+              <TitleCardSkeleton />
+            </li>
+          ))}
+        </HorizontalRow>
+      ) : data.data.length === 0 ? (
+        <Box sx={{ color: 'text.secondary', py: 2 }}>{emptyText}</Box>
+      ) : (
+        <HorizontalRow label={title}>
+          {data.data.map((t) => (
+            <li key={t.id}>
+              <TitleCard title={t} note={progressNote(t)} />
+            </li>
+          ))}
+        </HorizontalRow>
+      )}
+    </Section>
+  );
+}

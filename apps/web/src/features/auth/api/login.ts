@@ -1,0 +1,11 @@
+import type { AuthResponse, LoginInput } from '@parde/contract';
+import type { AuthResult } from '../lib/auth-result';
+import { startSession } from '../lib/start-session';
+import { authCall } from './auth-call';
+
+/** `POST /api/sanc/login`; on success the session starts (cookie + store). */
+export async function login(input: LoginInput): Promise<AuthResult<AuthResponse>> {
+  const result = await authCall<AuthResponse>('/api/sanc/login', input);
+  if (result.ok) startSession(result.data);
+  return result;
+}

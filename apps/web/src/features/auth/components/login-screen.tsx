@@ -1,0 +1,125 @@
+import Box from '@mui/material/Box';
+import Button from '@mui/material/Button';
+import Checkbox from '@mui/material/Checkbox';
+import Divider from '@mui/material/Divider';
+import FormControlLabel from '@mui/material/FormControlLabel';
+import LinearProgress from '@mui/material/LinearProgress';
+import Typography from '@mui/material/Typography';
+import { useEffect, useRef, useState } from 'react';
+import { useNavigate, useSearchParams } from 'react-router';
+import { paths } from '../../../config/paths';
+import { login } from '../api/login';
+import { loginWithToken } from '../api/login-with-token';
+import { sendLoginLink } from '../api/send-login-link';
+import { useAuthForm } from '../hooks/use-auth-form';
+import { getPostLoginRedirect } from '../lib/guard';
+import { rules, validate } from '../lib/validate';
+import { messages } from '../messages';
+import { useAuthStore } from '../stores/auth-store';
+import { AuthCard } from './auth-card';
+import { FormField } from './form-field';
+import { FormAlert, SubmitButton, TextLink } from './form-parts';
+
+const m = messages.login;
+
+/**
+ * `auth/login`: email and password, or a mailed one-time link. A `?token=` from that link signs
+ * in at once. Afterwards the member goes back to `getPostLoginRedirect()`.
+ */
+export function LoginScreen() {
+  const [params] = useSearchParams();
+  const navigate = useNavigate();
+  const redirectTo = getPostLoginRedirect(params);
+  const linkToken = params.get('token');
+  const isMember = useAuthStore((s) => Boolean(s.token && s.user));
+  const form = useAuthForm({ email: '', password: '' });
+  const [remember, setRemember] = useState(true);
+  const [linkState, setLinkState] = useState<{ pending: boolean; sent: string | null }>({ pending: false, sent: null });
+  const [tokenPending, setTokenPending] = useState(Boolean(linkToken));
+  const tokenTried = useRef(false);
+  const { setFormError } = form;
+
+  useEffect(() => {
+    if (!linkToken || tokenTried.current) return;
+    tokenTried.current = true;
+    void loginWithToken(linkToken).then((result) => {
+      if (result.ok) navigate(redirectTo, { replace: true });
+      else {
+        setTokenPending(false);
+        setFormError(result.fieldErrors.token ?? result.message);
+      }
+    });
+  }, [linkToken, navigate, redirectTo, setFormError]);
+
+  // Someone already signed in (another tab, the back button) has nothing to do here.
+  useEffect(() => {
+    if (isMember && !linkToken) navigate(redirectTo, { replace: true });
+  }, [isMember, linkToken, navigate, redirectTo]);
+
+  const onSubmit = async (event: React.FormEvent) => {
+    event.preventDefault();
+    setLinkState({ pending: false, sent: null });
+    const { values } = form;
+    const result = await form.submit(validate(values, { email: rules.email, password: rules.required }), () =>
+      login({ email: values.email.trim(), password: values.password, remember }),
+    );
+    if (result?.ok) navigate(redirectTo, { replace: true });
+  };
+
+  const onSendLink = async () => {
+    form.setFormError(null);
+    const local = validate(form.values, { email: rules.email });
+    form.setErrors(local);
+    if (local.email) {
+      form.focusField('email');
+      return;
+    }
+    setLinkState({ pending: true, sent: null });
+    const result = await sendLoginLink(form.values.email.trim());
+    if (result.ok) setLinkState({ pending: false, sent: result.data.message });
+    else {
+      setLinkState({ pending: false, sent: null });
+      form.setErrors(result.fieldErrors);
+      form.setFormError(result.message);
+    }
+  };
+
+  return (
+    <AuthCard
+      title={m.heading}
+      intro={m.intro}
+      testId="login-screen"
+      footer={
+        <>
+          {m.noAccount} <TextLink to={paths.auth.register.getHref(params.get('redirect') ?? undefined)} testId="to-register">{m.toRegister}</TextLink>
+        </>
+      }
+    >
+      {tokenPending ? (
+        <Box role="status" sx={{ py: 2 }}>
+          <Typography sx={{ mb: 2 }}>{m.withToken}</Typography>
+          <LinearProgress aria-label={m.withToken} />
+        </Box>
+      ) : (
+        <Box component="form" id={form.formId} noValidate onSubmit={onSubmit} aria-label={m.heading} data-testid="login-form" sx={{ display: 'grid', gap: 1 }}>
+          <FormField {...form.field('email')} label={messages.fields.email} type="email" autoComplete="email" />
+          <FormField {...form.field('password')} label={messages.fields.password} type="password" autoComplete="current-password" />
+          <Box sx={{ display: 'flex', alignItems: 'center', justifyContent: 'space-between', flexWrap: 'wrap', gap: 1, mt: -1, mb: 1 }}>
+            <FormControlLabel control={<Checkbox checked={remember} onChange={(e) => setRemember(e.target.checked)} name="remember" />} label={messages.fields.remember} />
+            <TextLink to={paths.auth.forgotPassword.getHref()} testId="to-forgot">{m.forgot}</TextLink>
+          </Box>
+          <FormAlert message={form.formError} />
+          <FormAlert message={linkState.sent} severity="success" testId="link-sent" />
+          <SubmitButton pending={form.pending} label={m.submit} pendingLabel={m.submitting} />
+          <Divider sx={{ my: 2, color: 'text.secondary', fontSize: '0.85rem' }}>{m.or}</Divider>
+          <Typography variant="body2" color="text.secondary" sx={{ lineHeight: 1.9 }}>
+            {m.linkHelp}
+          </Typography>
+          <Button variant="outlined" color="inherit" size="large" fullWidth onClick={() => void onSendLink()} disabled={linkState.pending} data-testid="send-login-link" sx={{ mt: 1 }}>
+            {linkState.pending ? m.sendingLink : m.sendLink}
+          </Button>
+        </Box>
+      )}
+    </AuthCard>
+  );
+}

@@ -1,0 +1,38 @@
+import { paths } from '../../../config/paths';
+import type { AuthState } from '../stores/auth-store';
+
+/** Cookie set by advertising landing pages; those visitors are sent to sign up, not sign in. */
+export const REF_COOKIE = 'ref';
+export const REDIRECT_PARAM = 'redirect';
+
+export type GuardDecision = { type: 'allow' } | { type: 'wait' } | { type: 'redirect'; to: string };
+
+/**
+ * Spec §2 and §6: a member passes; a visitor goes to auth/login, or to auth/register when the
+ * `ref` cookie equals `ad`, carrying the page to come back to. While a token's user is still
+ * being fetched, wait rather than bounce a member away.
+ */
+export function decideGuard(
+  auth: Pick<AuthState, 'token' | 'user' | 'isLoading' | 'hasTriedFetchingUser'>,
+  ref: string | null,
+  from: string,
+): GuardDecision {
+  if (auth.token && auth.user) return { type: 'allow' };
+  if (auth.token && (auth.isLoading || !auth.hasTriedFetchingUser)) return { type: 'wait' };
+  const to = ref === 'ad' ? paths.auth.register.getHref(from) : paths.auth.login.getHref(from);
+  return { type: 'redirect', to };
+}
+
+/**
+ * Where the login screen sends the member afterwards: the `redirect` parameter when it is a
+ * path on this site, else home. Rejects `//evil.example` and absolute URLs.
+ */
+export function getPostLoginRedirect(search: string | URLSearchParams): string {
+  const params = typeof search === 'string' ? new URLSearchParams(search) : search;
+  const target = params.get(REDIRECT_PARAM);
+  if (!target || !target.startsWith('/') || target.startsWith('//') || target.startsWith('/\\')) {
+    return paths.home.getHref();
+  }
+  if (target.startsWith('/auth/')) return paths.home.getHref();
+  return target;
+}

@@ -1,0 +1,164 @@
+import { QueryClientProvider } from '@tanstack/react-query';
+import { fireEvent, render, screen, waitFor } from '@testing-library/react';
+import { AxiosError, type AxiosAdapter, type InternalAxiosRequestConfig } from 'axios';
+import { createMemoryRouter, RouterProvider, useParams } from 'react-router';
+import { afterEach, beforeEach, describe, expect, it } from 'vitest';
+import { AppProvider } from '../../../app/provider';
+import { api } from '../../../lib/api-client';
+import { createQueryClient } from '../../../lib/query-client';
+import { TitleScreen } from './title-screen';
+
+const detail = {
+  id: 7,
+  path: '/titles/7/the-matrix',
+  slug: 'the-matrix',
+  poster: 'http://localhost:8000/p.svg',
+  backdrop: 'http://localhost:8000/b.svg',
+  titleEn: 'The Matrix',
+  titleFa: 'ماتریکس',
+  titleOriginal: null,
+  year: 1999,
+  endYear: null,
+  type: 'movie',
+  votes: 2_100_000,
+  rating: 8.7,
+  rottenTomatoes: { rtMeter: 83, rtStatus: 'certified' },
+  genres: [{ id: 1, titleFa: 'علمی‌تخیلی' }],
+  hasDub: true,
+  isFree: false,
+  comingSoon: false,
+  expectedDate: null,
+  imdbId: 'tt0133093',
+  runtime: 136,
+  plotFa: 'برنامه‌نویسی درمی‌یابد که جهان یک شبیه‌سازی است.',
+  plotEn: null,
+  ageRating: 'R',
+  releaseDate: '1999-03-31',
+  countries: [{ code: 'US', nameFa: 'آمریکا' }],
+  languages: [{ code: 'en', nameFa: 'انگلیسی' }],
+  trailer: { youtubeId: null, durationSec: 120, path: '/watch/trailer/tt0133093' },
+  cast: [{ id: 3, path: '/people/actor/3/keanu-reeves', image: 'http://localhost:8000/k.svg', fullnameEn: 'Keanu Reeves', fullnameFa: 'کیانو ریوز', character: 'Neo' }],
+  directors: [],
+  writers: [],
+  seasons: [],
+  dubs: [{ id: 1, studio: 'گلوری', language: 'fa' }],
+  screenshots: [],
+  filesPath: '/titles/7/files',
+  fileCount: 4,
+};
+
+let seen: InternalAxiosRequestConfig[] = [];
+let likeFails = false;
+let releaseLike: () => void = () => {};
+const originalAdapter = api.defaults.adapter;
+beforeEach(() => {
+  seen = [];
+  likeFails = false;
+  const adapter: AxiosAdapter = async (config) => {
+    seen.push(config);
+    const url = config.url ?? '';
+    const ok = (data: unknown) => ({ data, status: 200, statusText: 'OK', headers: {}, config });
+    if (url === '/api/titles/7') return ok({ data: detail });
+    if (url === '/api/titles/7/topcomments') {
+      throw new AxiosError('nf', 'E', config, null, { data: { message: 'پیدا نشد', code: 'NOT_FOUND' }, status: 404, statusText: '', headers: {}, config });
+    }
+    if (url === '/api/user/titles/7/state') return ok({ data: { inWatchlist: false, liked: false, likes: 4, rating: null } });
+    if (url === '/api/user/like/7') {
+      // Held until the test has seen the optimistic state.
+      await new Promise<void>((r) => (releaseLike = r));
+      if (likeFails) throw new AxiosError('x', 'E', config, null, { data: { message: 'خطا' }, status: 500, statusText: '', headers: {}, config });
+      return ok({ data: { liked: true, likes: 5 } });
+    }
+    if (url === '/api/titles/99') {
+      throw new AxiosError('nf', 'E', config, null, { data: { message: 'فیلم یا سریالی با این نشانی پیدا نشد.', code: 'NOT_FOUND' }, status: 404, statusText: '', headers: {}, config });
+    }
+    return ok({ data: [] });
+  };
+  api.defaults.adapter = adapter;
+});
+afterEach(() => {
+  api.defaults.adapter = originalAdapter;
+});
+
+function Page({ isMember }: { isMember: boolean }) {
+  const p = useParams();
+  return <TitleScreen id={Number(p.id)} slug={p.slug ?? ''} access={{ isMember, loginHref: '/auth/login?redirect=%2Ftitles%2F7%2Fthe-matrix' }} />;
+}
+
+function renderAt(path: string, isMember = false) {
+  const router = createMemoryRouter([{ path: '/titles/:id/:slug', element: <Page isMember={isMember} /> }], { initialEntries: [path] });
+  render(
+    <AppProvider>
+      <QueryClientProvider client={createQueryClient()}>
+        <RouterProvider router={router} />
+      </QueryClientProvider>
+    </AppProvider>,
+  );
+  return router;
+}
+
+describe('the title page', () => {
+  it('replaces a wrong slug with the right one, keeping the query', async () => {
+    const router = renderAt('/titles/7/wrong-name?dub=1');
+    await screen.findByRole('heading', { level: 1, name: 'ماتریکس' });
+    expect(router.state.location.pathname).toBe('/titles/7/the-matrix');
+    expect(router.state.location.search).toBe('?dub=1');
+    expect(router.state.historyAction).toBe('REPLACE');
+    expect(seen.find((c) => c.url === '/api/titles/7')?.params).toEqual({ dub: 1 });
+  });
+
+  it('shows the facts in Persian digits, links, and no comments for a 404', async () => {
+    renderAt('/titles/7/the-matrix');
+    await screen.findByRole('heading', { level: 1, name: 'ماتریکس' });
+    expect(screen.getByTestId('title-facts').textContent).toContain('۱۹۹۹');
+    expect(screen.getByTestId('title-facts').textContent).toContain('۲ ساعت و ۱۶ دقیقه');
+    expect(screen.getByRole('img', { name: 'امتیاز IMDb: ۸٫۷ از ۱۰' })).toBeTruthy();
+    expect(screen.getByRole('img', { name: 'راتن تومیتوز: ۸۳٪، تازهٔ تأییدشده' })).toBeTruthy();
+    expect(screen.getByTestId('files-link').getAttribute('href')).toBe('/titles/7/files');
+    expect(screen.getByTestId('trailer-link').getAttribute('href')).toBe('/watch/trailer/tt0133093');
+    expect(screen.getByTestId('watch-button').getAttribute('href')).toBe('/watch/tt0133093/7');
+    expect(screen.getByTestId('genre-link').getAttribute('href')).toBe('/?genre=1');
+    expect(screen.getByTestId('person-link').getAttribute('href')).toBe('/people/actor/3/keanu-reeves');
+    expect(await screen.findByText('هنوز دیدگاهی برای این عنوان ثبت نشده است.')).toBeTruthy();
+  });
+
+  it('sends a visitor to login from the watchlist and like buttons', async () => {
+    renderAt('/titles/7/the-matrix');
+    await screen.findByRole('heading', { level: 1, name: 'ماتریکس' });
+    expect(screen.getByTestId('watchlist-button').getAttribute('href')).toBe('/auth/login?redirect=%2Ftitles%2F7%2Fthe-matrix');
+    expect(screen.getByTestId('like-button').getAttribute('href')).toBe('/auth/login?redirect=%2Ftitles%2F7%2Fthe-matrix');
+    expect(seen.some((c) => c.url?.startsWith('/api/user/'))).toBe(false);
+  });
+
+  it('a member’s like flips at once and settles on the server’s count', async () => {
+    renderAt('/titles/7/the-matrix', true);
+    const like = await screen.findByTestId('like-button');
+    await waitFor(() => expect(like.textContent).toContain('۴ پسند'));
+    fireEvent.click(like);
+    await waitFor(() => expect(like.getAttribute('aria-pressed')).toBe('true'));
+    expect(like.textContent).toContain('۵ پسند');
+    await waitFor(() => expect(seen.some((c) => c.url === '/api/user/like/7' && c.method === 'post')).toBe(true));
+    releaseLike();
+    await waitFor(() => expect(like.hasAttribute('disabled')).toBe(false));
+    expect(like.getAttribute('aria-pressed')).toBe('true');
+  });
+
+  it('rolls the like back when the call fails', async () => {
+    likeFails = true;
+    renderAt('/titles/7/the-matrix', true);
+    const like = await screen.findByTestId('like-button');
+    await waitFor(() => expect(like.textContent).toContain('۴ پسند'));
+    fireEvent.click(like);
+    await waitFor(() => expect(like.getAttribute('aria-pressed')).toBe('true'));
+    await waitFor(() => expect(seen.some((c) => c.url === '/api/user/like/7')).toBe(true));
+    releaseLike();
+    await waitFor(() => expect(like.getAttribute('aria-pressed')).toBe('false'));
+    expect(like.textContent).toContain('۴ پسند');
+  });
+
+  it('shows the not-found page with the server’s Persian message', async () => {
+    renderAt('/titles/99/anything');
+    expect(await screen.findByRole('heading', { level: 1, name: 'صفحه پیدا نشد' })).toBeTruthy();
+    expect(screen.getByText('فیلم یا سریالی با این نشانی پیدا نشد.')).toBeTruthy();
+  });
+});

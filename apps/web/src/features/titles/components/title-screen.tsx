@@ -1,0 +1,70 @@
+import Box from '@mui/material/Box';
+import Container from '@mui/material/Container';
+import { Navigate, useLocation } from 'react-router';
+import { QueryErrorPage } from '../../../components/query-error';
+import { TitleRowSection } from '../../../components/title-row-section';
+import { useDocumentTitle } from '../../../components/use-document-title';
+import { paths } from '../../../config/paths';
+import { useDirectorTitles } from '../api/get-director-titles';
+import { useSimilarTitles } from '../api/get-similar-titles';
+import { useTitle } from '../api/get-title';
+import { messages } from '../messages';
+import { PeopleRow } from './people-row';
+import { SeasonsAndEpisodes } from './seasons';
+import type { MemberAccess } from './title-actions';
+import { DubEditions, PlotAndDetails } from './title-details';
+import { TitleHero } from './title-hero';
+import { TitleSkeleton } from './title-skeleton';
+import { TopComments } from './top-comments';
+
+type Props = { id: number; slug: string; access: MemberAccess };
+
+/**
+ * `titles/{id}/{slug}`: everything about one title. A wrong slug is replaced by the right one
+ * (the address bar is corrected without a new history entry).
+ */
+export function TitleScreen({ id, slug, access }: Props) {
+  const location = useLocation();
+  const dub = new URLSearchParams(location.search).get('dub') === '1';
+  const query = useTitle(id, dub);
+  const title = query.data;
+  useDocumentTitle(title ? (title.titleFa ?? title.titleEn) : null);
+
+  if (query.isPending) return <TitleSkeleton />;
+  if (query.isError) return <QueryErrorPage error={query.error} onRetry={() => void query.refetch()} />;
+  if (title && title.slug !== slug) {
+    return <Navigate replace to={`${paths.title.getHref(title.id, title.slug)}${location.search}${location.hash}`} />;
+  }
+  return (
+    <Box data-testid="title-page">
+      <TitleHero title={query.data} access={access} />
+      <Container maxWidth="xl" sx={{ pb: 6 }}>
+        <PlotAndDetails title={query.data} />
+        {query.data.type === 'series' && <SeasonsAndEpisodes seasons={query.data.seasons} />}
+        <PeopleRow title={query.data} />
+        {query.data.dubs.length > 0 && <DubEditions dubs={query.data.dubs} />}
+        <Related id={id} directorName={query.data.directors[0] ? (query.data.directors[0].fullnameFa ?? query.data.directors[0].fullnameEn) : null} />
+        <TopComments titleId={id} />
+      </Container>
+    </Box>
+  );
+}
+
+function Related({ id, directorName }: { id: number; directorName: string | null }) {
+  const similar = useSimilarTitles(id);
+  const director = useDirectorTitles(id);
+  return (
+    <>
+      <TitleRowSection title={messages.sections.similar} titles={similar.data} isPending={similar.isPending} emptyText={messages.emptySimilar} testId="similar" />
+      {directorName !== null && (
+        <TitleRowSection
+          title={messages.sections.director(directorName)}
+          titles={director.data}
+          isPending={director.isPending}
+          emptyText={messages.emptyDirector}
+          testId="director-titles"
+        />
+      )}
+    </>
+  );
+}

@@ -1,0 +1,2 @@
+// The shared Persian helpers, re-exported so the web app imports them from one place.
+export { DEFAULT_ERROR_MESSAGE, toPersianDigits } from '@parde/persian';

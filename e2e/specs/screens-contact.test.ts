@@ -1,0 +1,114 @@
+import type { Browser, BrowserContext, Page, Request } from 'playwright-core';
+import { afterAll, afterEach, beforeAll, describe, expect, inject, it } from 'vitest';
+import { launchBrowser } from '../support/browser';
+import { expectNoHorizontalOverflow, expectNoSeriousViolations, openContext, settle, shoot, WIDTHS } from './screens-support';
+
+const baseUrl = inject('baseUrl');
+const social = inject('social');
+
+let browser: Browser;
+let context: BrowserContext;
+let page: Page;
+
+beforeAll(async () => {
+  browser = await launchBrowser();
+});
+afterAll(async () => {
+  await browser?.close();
+});
+afterEach(async () => {
+  await context?.close();
+});
+
+const help = (field: string) => page.getByTestId(`contact-${field}-help`);
+
+async function fill(values: Record<string, string>) {
+  for (const [k, v] of Object.entries(values)) await page.getByTestId(`contact-${k}`).fill(v);
+}
+
+describe.each(WIDTHS)('contact at %s px', (width, viewport) => {
+  it('shows the support channels and the form; screenshot and axe', async () => {
+    context = await openContext(browser, viewport);
+    page = await context.newPage();
+    await page.goto(baseUrl + '/contact');
+    await settle(page);
+    expect(await page.locator('main h1').innerText()).toBe('پشتیبانی و تماس با ما');
+    const channels = page.getByTestId('support-channels');
+    expect(await channels.locator('[data-channel="telegram"]').getAttribute('href')).toBe(social.telegram);
+    expect(await channels.locator('[data-channel="instagram"]').getAttribute('href')).toBe(social.instagram);
+    await page.getByTestId('contact-form').waitFor();
+    if (width === '375') await expectNoHorizontalOverflow(page);
+    await shoot(page, `contact-${width}`);
+    await expectNoSeriousViolations(page);
+  });
+
+  it('checks the fields before sending, in Persian, under each field', async () => {
+    context = await openContext(browser, viewport);
+    page = await context.newPage();
+    let posted = 0;
+    page.on('request', (r) => {
+      if (r.method() === 'POST' && r.url().endsWith('/api/contact')) posted++;
+    });
+    await page.goto(baseUrl + '/contact');
+    await page.getByTestId('contact-form').waitFor();
+    await fill({ name: 'م', email: 'not-an-email' });
+    await page.getByRole('button', { name: 'ارسال پیام' }).click();
+    expect(await help('name').innerText()).toBe('دست‌کم ۲ نویسه وارد کنید.');
+    expect(await help('email').innerText()).toBe('نشانی ایمیل معتبر نیست.');
+    expect(await help('subject').innerText()).toBe('این فیلد الزامی است.');
+    expect(await help('message').innerText()).toBe('این فیلد الزامی است.');
+    expect(await page.getByTestId('contact-name').evaluate((el) => el === document.activeElement)).toBe(true);
+    expect(await page.getByTestId('contact-email').getAttribute('aria-invalid')).toBe('true');
+    expect(posted).toBe(0);
+  });
+
+  it('shows the server’s 422 errors under their fields, after fetching the CSRF cookie', async () => {
+    context = await openContext(browser, viewport);
+    page = await context.newPage();
+    const order: string[] = [];
+    page.on('request', (r: Request) => {
+      const u = new URL(r.url());
+      if (u.pathname === '/sanctum/csrf-cookie' || u.pathname === '/api/contact') order.push(`${r.method()} ${u.pathname}`);
+    });
+    let xsrf: string | undefined;
+    // The contact endpoint's answers are fixed at the network edge: its rules are the server's.
+    await page.route('**/api/contact', async (route) => {
+      xsrf = (await route.request().headerValue('x-xsrf-token')) ?? undefined;
+      await route.fulfill({
+        status: 422,
+        contentType: 'application/json',
+        body: JSON.stringify({
+          message: 'اطلاعات واردشده درست نیست.',
+          code: 'VALIDATION_FAILED',
+          errors: { email: ['این نشانی ایمیل پذیرفته نمی‌شود.'], message: ['متن پیام تکراری است.'] },
+        }),
+      });
+    });
+    await page.goto(baseUrl + '/contact');
+    await page.getByTestId('contact-form').waitFor();
+    await fill({ name: 'مینا رضایی', email: 'mina@example.com', subject: 'زیرنویس', message: 'سلام، زیرنویس فارسی قسمت آخر کی اضافه می‌شود؟' });
+    await page.getByRole('button', { name: 'ارسال پیام' }).click();
+    await help('email').getByText('این نشانی ایمیل پذیرفته نمی‌شود.').waitFor();
+    expect(await help('message').innerText()).toBe('متن پیام تکراری است.');
+    expect((await help('name').innerText()).replace(/[\s\u200b]/g, '')).toBe('');
+    expect(await page.getByTestId('contact-error').innerText()).toBe('لطفاً خطاهای فرم را برطرف کنید.');
+    expect(order).toEqual(['GET /sanctum/csrf-cookie', 'POST /api/contact']);
+    const cookie = (await context.cookies(baseUrl)).find((c) => c.name === 'XSRF-TOKEN');
+    expect(cookie?.value).toBeTruthy();
+    expect(xsrf).toBe(decodeURIComponent(cookie!.value));
+    if (width === '375') await shoot(page, 'contact-errors-375');
+  });
+
+  it('says in Persian that the message arrived', async () => {
+    context = await openContext(browser, viewport);
+    page = await context.newPage();
+    await page.route('**/api/contact', (route) =>
+      route.fulfill({ status: 201, contentType: 'application/json', body: JSON.stringify({ data: { id: 41, createdAt: new Date().toISOString() } }) }),
+    );
+    await page.goto(baseUrl + '/contact');
+    await page.getByTestId('contact-form').waitFor();
+    await fill({ name: 'مینا رضایی', email: 'mina@example.com', subject: 'پیشنهاد', message: 'لطفاً سریال‌های بیشتری با دوبلهٔ فارسی اضافه کنید.' });
+    await page.getByRole('button', { name: 'ارسال پیام' }).click();
+    await page.getByTestId('contact-success').getByText('پیام شما به دست تیم پشتیبانی رسید. پاسخ را به ایمیلتان می‌فرستیم.').waitFor();
+  });
+});

@@ -1,0 +1,64 @@
+import fs from 'node:fs';
+import path from 'node:path';
+import type { Browser, BrowserContext, Page } from 'playwright-core';
+import { expect } from 'vitest';
+import { describeViolations, DESKTOP, MOBILE, newContext, seriousViolations } from '../support/browser';
+import { repoRoot } from '../support/server';
+
+/** Helpers shared by the `screens-*` specs: the two widths, data lookups, shots and axe. */
+
+export const WIDTHS = [
+  ['375', MOBILE],
+  ['1280', DESKTOP],
+] as const;
+
+export async function openContext(browser: Browser, viewport: { width: number; height: number }): Promise<BrowserContext> {
+  const mobile = viewport.width < 600;
+  return newContext(browser, { viewport, isMobile: mobile, hasTouch: mobile });
+}
+
+/** A GET on the real API, for choosing test data rather than hard-coding ids. */
+export async function apiGet<T>(baseUrl: string, url: string): Promise<T> {
+  const res = await fetch(baseUrl + url);
+  if (!res.ok) throw new Error(`GET ${url} → ${res.status}`);
+  return (await res.json()) as T;
+}
+
+export type Card = { id: number; path: string; titleFa: string | null; titleEn: string; type: 'movie' | 'series'; hasDub: boolean; expectedDate: string | null };
+export type Page1<T> = { data: T[]; meta: { currentPage: number; lastPage: number; total: number } };
+
+/** Waits until the main heading is there, the skeletons are gone and fonts and images are in. */
+export async function settle(page: Page): Promise<void> {
+  await page.locator('main h1').first().waitFor();
+  await page.waitForFunction(() => document.querySelectorAll('[data-testid$="skeleton"], .MuiSkeleton-root').length === 0, undefined, { timeout: 20_000 });
+  await page.evaluate(() => document.fonts.ready.then(() => undefined));
+  await page.waitForFunction(
+    () => Array.from(document.images).filter((i) => i.loading !== 'lazy' || i.getBoundingClientRect().top < window.innerHeight).every((i) => i.complete),
+    undefined,
+    { timeout: 20_000 },
+  );
+}
+
+/** `docs/screenshots/<name>.png`, the viewport as a person first sees it. */
+export async function shoot(page: Page, name: string): Promise<void> {
+  const dir = path.join(repoRoot, 'docs/screenshots');
+  fs.mkdirSync(dir, { recursive: true });
+  await page.screenshot({ path: path.join(dir, `${name}.png`), animations: 'disabled' });
+  if (process.env.E2E_FULL_SHOTS) {
+    await page.screenshot({ path: path.join(process.env.E2E_FULL_SHOTS, `${name}-full.png`), fullPage: true, animations: 'disabled' });
+  }
+}
+
+export async function expectNoSeriousViolations(page: Page): Promise<void> {
+  const violations = await seriousViolations(page);
+  expect(violations, describeViolations(violations)).toEqual([]);
+}
+
+/** Nothing wider than the viewport: no sideways scrolling of the page at 375 px. */
+export async function expectNoHorizontalOverflow(page: Page): Promise<void> {
+  const overflow = await page.evaluate(() => document.documentElement.scrollWidth - document.documentElement.clientWidth);
+  expect(overflow).toBeLessThanOrEqual(0);
+}
+
+export const PERSIAN = /[\u0600-\u06FF]/;
+export const LATIN_DIGIT = /[0-9]/;

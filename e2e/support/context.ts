@@ -1,0 +1,13 @@
+/** What global-setup hands to the spec files. */
+declare module 'vitest' {
+  export interface ProvidedContext {
+    /** The API process serving the built web app, e.g. http://127.0.0.1:41234 */
+    baseUrl: string;
+    /** The local Umami-compatible receiver the server's ANALYTICS_URL points at. */
+    analyticsUrl: string;
+    analyticsSiteId: string;
+    social: { telegram: string; instagram: string; x: string };
+  }
+}
+
+export {};

@@ -1,0 +1,19 @@
+import { z } from 'zod';
+
+export const healthResponse = z.object({ status: z.literal('ok') });
+export type HealthResponse = z.infer<typeof healthResponse>;
+
+export const readyResponse = z.object({
+  status: z.enum(['ok', 'unavailable']),
+  checks: z.object({ database: z.enum(['ok', 'down']), redis: z.enum(['ok', 'down', 'disabled']) }),
+});
+export type ReadyResponse = z.infer<typeof readyResponse>;
+
+/** What the server tells the web app at run time (`/runtime-config.js`). */
+export const runtimeConfig = z.object({
+  apiBase: z.string().nullable(),
+  analytics: z.object({ url: z.string().nullable(), siteId: z.string().nullable() }),
+  social: z.object({ telegram: z.string().nullable(), instagram: z.string().nullable(), x: z.string().nullable() }),
+  supportEmail: z.string().nullable(),
+});
+export type RuntimeConfig = z.infer<typeof runtimeConfig>;

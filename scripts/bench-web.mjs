@@ -1,0 +1,119 @@
+// `npm run bench:web`: builds the site, serves it with the demo catalogue, and reports the gzip
+// size of the JavaScript and CSS a first visit to `/` loads, and Lighthouse 12 (mobile preset,
+// Debian Chromium, median of 5 runs) for `/` and a title page. Results go to docs/benchmarks.md.
+// Lighthouse runs through `npx lighthouse@12`, outside the workspaces (it would hoist zod 3).
+import { execFile, spawn } from 'node:child_process';
+import fs from 'node:fs';
+import net from 'node:net';
+import os from 'node:os';
+import path from 'node:path';
+import { promisify } from 'node:util';
+import zlib from 'node:zlib';
+import { mustRun, root } from './lib.mjs';
+
+const exec = promisify(execFile);
+const RUNS = Number(process.env.BENCH_WEB_RUNS || 5);
+const CHROME_FLAGS = '--headless --no-sandbox --disable-gpu --disable-quic --no-first-run --disable-background-networking --disable-component-update --disable-sync';
+
+const port = await new Promise((resolve) => {
+  const s = net.createServer().listen(0, '127.0.0.1', () => {
+    const p = s.address().port;
+    s.close(() => resolve(p));
+  });
+});
+
+await mustRun('npm', ['run', 'build', '-w', 'apps/web']);
+const dataDir = fs.mkdtempSync(path.join(os.tmpdir(), 'parde-bench-web-'));
+const server = spawn(process.execPath, ['--import', 'tsx', 'apps/api/src/server.ts'], {
+  cwd: root,
+  env: { ...process.env, NODE_ENV: 'production', PORT: String(port), HOST: '127.0.0.1', DATA_DIR: dataDir, LOG_LEVEL: 'warn', RATE_LIMIT_MAX: '100000' },
+  stdio: ['ignore', 'inherit', 'inherit'],
+});
+const base = `http://127.0.0.1:${port}`;
+for (let i = 0; ; i++) {
+  try {
+    if ((await fetch(`${base}/healthz`)).ok) break;
+  } catch {
+    /* starting */
+  }
+  if (i > 600) throw new Error('server did not start');
+  await new Promise((r) => setTimeout(r, 100));
+}
+
+try {
+  // What a first visit to `/` loads, measured in a real browser.
+  const { chromium } = await import('playwright-core');
+  const browser = await chromium.launch({ executablePath: '/usr/bin/chromium', args: CHROME_FLAGS.split(' ') });
+  const page = await browser.newPage({ viewport: { width: 375, height: 812 } });
+  const assets = new Set();
+  page.on('response', (res) => {
+    const type = res.request().resourceType();
+    if ((type === 'script' || type === 'stylesheet') && res.url().startsWith(base)) assets.add(new URL(res.url()).pathname);
+  });
+  await page.goto(`${base}/`, { waitUntil: 'networkidle' });
+  const titlePath = await page.evaluate(async () => {
+    const r = await fetch('/api/titles?per_page=1').then((x) => x.json());
+    return r.data[0].path;
+  });
+  await browser.close();
+  let js = 0;
+  let css = 0;
+  for (const a of assets) {
+    const file = path.join(root, 'apps/web/dist', a);
+    if (!fs.existsSync(file)) continue;
+    const gz = zlib.gzipSync(fs.readFileSync(file), { level: 9 }).length;
+    if (a.endsWith('.css')) css += gz;
+    else js += gz;
+  }
+
+  async function lighthouse(url) {
+    const scores = [];
+    for (let i = 0; i < RUNS; i++) {
+      const { stdout } = await exec(
+        'npx',
+        ['-y', 'lighthouse@12', url, '--quiet', '--output=json', '--output-path=stdout', '--chrome-path=/usr/bin/chromium', `--chrome-flags=${CHROME_FLAGS}`, '--only-categories=performance,accessibility,best-practices,seo'],
+        { cwd: os.tmpdir(), maxBuffer: 64 * 1024 * 1024, env: { ...process.env, CHROME_PATH: '/usr/bin/chromium' } },
+      );
+      const r = JSON.parse(stdout);
+      scores.push({
+        performance: r.categories.performance.score * 100,
+        accessibility: r.categories.accessibility.score * 100,
+        bestPractices: r.categories['best-practices'].score * 100,
+        seo: r.categories.seo.score * 100,
+        cls: r.audits['cumulative-layout-shift'].numericValue,
+        lcp: r.audits['largest-contentful-paint'].numericValue,
+      });
+    }
+    const median = (k) => scores.map((s) => s[k]).sort((a, b) => a - b)[Math.floor(scores.length / 2)];
+    return { performance: median('performance'), accessibility: median('accessibility'), bestPractices: median('bestPractices'), seo: median('seo'), cls: median('cls'), lcp: median('lcp') };
+  }
+  const home = await lighthouse(`${base}/`);
+  const title = await lighthouse(`${base}${titlePath}`);
+  const row = (name, r) =>
+    `| ${name} | ${r.performance.toFixed(0)} | ${r.accessibility.toFixed(0)} | ${r.bestPractices.toFixed(0)} | ${r.seo.toFixed(0)} | ${r.cls.toFixed(3)} | ${(r.lcp / 1000).toFixed(2)} s |`;
+  const md = [
+    `## Web (\`npm run bench:web\`), ${new Date().toISOString().slice(0, 10)}`,
+    '',
+    `First visit to \`/\`: **${(js / 1024).toFixed(1)} kB** of JavaScript and **${(css / 1024).toFixed(1)} kB** of CSS (gzip, ${assets.size} files; target ≤ 150 kB of JavaScript).`,
+    '',
+    `Lighthouse 12, mobile preset, Debian Chromium, median of ${RUNS} runs:`,
+    '',
+    '| page | performance | accessibility | best practices | SEO | layout shift | largest paint |',
+    '|---|---|---|---|---|---|---|',
+    row('`/`', home),
+    row(`title page (\`${titlePath}\`)`, title),
+  ].join('\n');
+  console.log(`\n${md}\n`);
+  const file = path.join(root, 'docs/benchmarks.md');
+  let doc = fs.existsSync(file) ? fs.readFileSync(file, 'utf8') : '# Benchmarks\n';
+  const begin = '<!-- bench:web:begin -->';
+  const end = '<!-- bench:web:end -->';
+  const block = `${begin}\n${md}\n${end}`;
+  const a = doc.indexOf(begin);
+  const b = doc.indexOf(end);
+  doc = a >= 0 && b > a ? doc.slice(0, a) + block + doc.slice(b + end.length) : `${doc.trimEnd()}\n\n${block}\n`;
+  fs.writeFileSync(file, doc);
+} finally {
+  server.kill('SIGTERM');
+  fs.rmSync(dataDir, { recursive: true, force: true });
+}

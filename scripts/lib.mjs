@@ -1,0 +1,53 @@
+// Helpers for the project's own scripts. Plain Node, no dependencies: they run before `npm install`.
+import { spawn } from 'node:child_process';
+import fs from 'node:fs';
+import path from 'node:path';
+import { fileURLToPath } from 'node:url';
+
+export const root = path.resolve(path.dirname(fileURLToPath(import.meta.url)), '..');
+
+export function run(cmd, args, opts = {}) {
+  return new Promise((resolve) => {
+    const child = spawn(cmd, args, { cwd: root, stdio: 'inherit', ...opts });
+    child.on('exit', (code, signal) => resolve(code ?? (signal ? 1 : 0)));
+  });
+}
+
+export async function mustRun(cmd, args, opts) {
+  const code = await run(cmd, args, opts);
+  if (code !== 0) {
+    console.error(`\n✗ ${cmd} ${args.join(' ')} (exit ${code})`);
+    process.exit(code);
+  }
+}
+
+function newestMtime(p) {
+  if (!fs.existsSync(p)) return 0;
+  const st = fs.statSync(p);
+  if (!st.isDirectory()) return st.mtimeMs;
+  let newest = 0;
+  for (const name of fs.readdirSync(p)) {
+    if (name === 'node_modules' || name === 'dist' || name.startsWith('.')) continue;
+    newest = Math.max(newest, newestMtime(path.join(p, name)));
+  }
+  return newest;
+}
+
+/** Installs dependencies when node_modules is missing or older than the lock file. */
+export async function ensureInstalled() {
+  const marker = path.join(root, 'node_modules', '.package-lock.json');
+  const lock = path.join(root, 'package-lock.json');
+  if (fs.existsSync(marker) && fs.statSync(marker).mtimeMs >= fs.statSync(lock).mtimeMs) return;
+  console.log('• نصب وابستگی‌ها (npm ci) …');
+  await mustRun('npm', ['ci', '--no-audit', '--no-fund']);
+}
+
+/** Builds the web app when its output is missing or older than any of its sources. */
+export async function ensureWebBuilt() {
+  const index = path.join(root, 'apps/web/dist/index.html');
+  const sources = ['apps/web/src', 'apps/web/index.html', 'apps/web/vite.config.ts', 'apps/web/public', 'packages/contract/src', 'packages/persian/src']
+    .map((p) => newestMtime(path.join(root, p)));
+  if (fs.existsSync(index) && fs.statSync(index).mtimeMs >= Math.max(...sources)) return;
+  console.log('• ساخت وب‌سایت (vite build) …');
+  await mustRun('npm', ['run', 'build', '-w', 'apps/web']);
+}
