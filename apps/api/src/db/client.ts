@@ -89,13 +89,9 @@ export async function openDatabase(opts: OpenOptions): Promise<Database> {
     max,
     idleTimeoutMillis: child ? 0 : 30_000,
     ...(child ? {} : { options: '-c jit=off' }),
+    // Awaited by the pool before the client is handed out; a failure discards the connection.
+    ...(child ? { onConnect: (client: pg.ClientBase) => client.query('ROLLBACK; DEALLOCATE ALL').then(() => {}) } : {}),
   });
-  if (child) {
-    pool.on('connect', (client) => {
-      // Queued before any query the pool hands this client to; a failure surfaces on that query.
-      client.query('ROLLBACK; DEALLOCATE ALL').catch(() => {});
-    });
-  }
   pool.on('error', () => {
     // An idle client lost its connection (database restart); the pool replaces it on next use.
   });
