@@ -16,7 +16,7 @@ import { useDocumentTitle } from '../../../components/use-document-title';
 import { paths } from '../../../config/paths';
 import { usePerson } from '../api/get-person';
 import { messages } from '../messages';
-import { ACCENT_SOLID } from '../../../components/accent';
+import { PillButton } from '../../../components/pill-button';
 
 export const ROLES = ['actor', 'director', 'writer'] as const;
 export type Role = (typeof ROLES)[number];
@@ -44,29 +44,9 @@ function Filmography({ person, urlRole }: { person: PersonDetail; urlRole: Role 
         {roles.map((r) => {
           const on = r === chosen;
           return (
-            <Box
-              key={r}
-              component="button"
-              type="button"
-              aria-pressed={on}
-              onClick={() => setChosen(r)}
-              data-testid={`role-${r}`}
-              sx={{
-                font: 'inherit',
-                fontSize: '0.9rem',
-                fontWeight: on ? 700 : 500,
-                cursor: 'pointer',
-                px: 2,
-                height: 38,
-                borderRadius: 5,
-                border: 1,
-                borderColor: on ? ACCENT_SOLID : 'divider',
-                bgcolor: on ? ACCENT_SOLID : 'transparent',
-                color: on ? '#fff' : 'text.primary',
-              }}
-            >
+            <PillButton key={r} pressed={on} onClick={() => setChosen(r)} data-testid={`role-${r}`}>
               {messages.roleCount(messages.roles[r], formatNumber(person.filmography[r].length, 0))}
-            </Box>
+            </PillButton>
           );
         })}
       </Box>

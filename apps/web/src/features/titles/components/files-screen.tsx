@@ -11,6 +11,7 @@ import { formatDuration, formatNumber, toPersianDigits } from '@parde/persian';
 import { useState } from 'react';
 import { Link as RouterLink } from 'react-router';
 import { ArtImage } from '../../../components/art-image';
+import { PillButton } from '../../../components/pill-button';
 import { EmptyState } from '../../../components/empty-state';
 import { formatFileSize } from '../../../components/format';
 import { InlineError, QueryErrorPage } from '../../../components/query-error';
@@ -115,30 +116,9 @@ function SeriesFiles({ seasons, title }: { seasons: SeasonGroup[]; title: TitleD
         {seasons.map((s) => {
           const on = s.seasonNumber === season.seasonNumber;
           return (
-            <Box
-              key={String(s.seasonNumber)}
-              component="button"
-              type="button"
-              aria-pressed={on}
-              onClick={() => setChosen(s.seasonNumber)}
-              data-testid="files-season-button"
-              sx={{
-                flexShrink: 0,
-                font: 'inherit',
-                fontSize: '0.9rem',
-                fontWeight: on ? 700 : 500,
-                cursor: 'pointer',
-                px: 2,
-                height: 38,
-                borderRadius: 5,
-                border: 1,
-                borderColor: on ? ACCENT_SOLID : 'divider',
-                bgcolor: on ? ACCENT_SOLID : 'transparent',
-                color: on ? '#fff' : 'text.primary',
-              }}
-            >
+            <PillButton key={String(s.seasonNumber)} pressed={on} onClick={() => setChosen(s.seasonNumber)} data-testid="files-season-button">
               {messages.season(toPersianDigits(s.seasonNumber ?? 0))}
-            </Box>
+            </PillButton>
           );
         })}
       </Box>

@@ -7,7 +7,7 @@ import { formatRatingValue } from '../../../components/format';
 import { Section } from '../../../components/section';
 import { EnglishName } from '../../../components/title-card';
 import { messages } from '../messages';
-import { ACCENT_SOLID } from '../../../components/accent';
+import { PillButton } from '../../../components/pill-button';
 
 /** A series' seasons as buttons, and the chosen season's episodes. */
 export function SeasonsAndEpisodes({ seasons }: { seasons: TitleDetail['seasons'] }) {
@@ -23,30 +23,9 @@ export function SeasonsAndEpisodes({ seasons }: { seasons: TitleDetail['seasons'
             {seasons.map((s) => {
               const on = s.number === season.number;
               return (
-                <Box
-                  key={s.number}
-                  component="button"
-                  type="button"
-                  aria-pressed={on}
-                  onClick={() => setChosen(s.number)}
-                  data-testid="season-button"
-                  sx={{
-                    flexShrink: 0,
-                    font: 'inherit',
-                    fontSize: '0.9rem',
-                    fontWeight: on ? 700 : 500,
-                    cursor: 'pointer',
-                    px: 2,
-                    height: 38,
-                    borderRadius: 5,
-                    border: 1,
-                    borderColor: on ? ACCENT_SOLID : 'divider',
-                    bgcolor: on ? ACCENT_SOLID : 'transparent',
-                    color: on ? '#fff' : 'text.primary',
-                  }}
-                >
+                <PillButton key={s.number} pressed={on} onClick={() => setChosen(s.number)} data-testid="season-button">
                   {messages.season(toPersianDigits(s.number))}
-                </Box>
+                </PillButton>
               );
             })}
           </Box>
