@@ -78,7 +78,7 @@ export function TitleListScreen({ fixed = {}, belowPicks }: { fixed?: FixedFilte
           />
         </Box>
         {titles.isPending ? (
-          <Box aria-busy="true" aria-label={messages.loadingList}>
+          <Box role="status" aria-busy="true" aria-label={messages.loadingList}>
             <TitleGridSkeleton count={12} />
           </Box>
         ) : titles.isError && !list ? (

@@ -7,7 +7,7 @@ import { messages } from '../../../components/messages';
 export function TitleSkeleton() {
   return (
     // At least a screen tall: the footer must not show and then jump away when the title arrives.
-    <Box aria-busy="true" aria-label={messages.loading} data-testid="title-skeleton" sx={{ minHeight: '100vh' }}>
+    <Box role="status" aria-busy="true" aria-label={messages.loading} data-testid="title-skeleton" sx={{ minHeight: '100vh' }}>
       <Box sx={{ bgcolor: '#0b0b0b', pb: { xs: 3, md: 6 } }}>
         <Skeleton variant="rectangular" sx={{ bgcolor: 'rgba(255,255,255,.06)', height: 'auto', aspectRatio: { xs: '16 / 9', md: 'auto' }, minHeight: { md: 80 } }} />
         <Container
