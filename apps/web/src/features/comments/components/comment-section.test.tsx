@@ -147,6 +147,18 @@ describe('comments for a member', () => {
     routes['GET /api/user/titles/7/comment-likes'] = () => ({ data: [] });
   });
 
+  it('asks which comments the member liked only once there are comments', async () => {
+    listAnswers(page([]));
+    routes['POST /api/user/comment'] = (call) => ({ data: comment(6, { body: (call.body as { body: string }).body, author: { id: 1, name: 'سارا' } }) });
+    renderSection(member);
+    await screen.findByText('هنوز دیدگاهی برای این عنوان ثبت نشده است.');
+    expect(calls.some((c) => c.url.endsWith('/comment-likes'))).toBe(false);
+    fireEvent.change(screen.getByRole('textbox', { name: 'دیدگاه شما' }), { target: { value: 'اولین دیدگاه' } });
+    fireEvent.click(screen.getByRole('button', { name: 'ارسال دیدگاه' }));
+    await screen.findByTestId('comment-list');
+    await waitFor(() => expect(calls.some((c) => c.url === '/api/user/titles/7/comment-likes')).toBe(true));
+  });
+
   it('checks the text first, shows the server’s 422 under it, then adds the comment on top', async () => {
     listAnswers(page([thread(comment(5, { likes: 3 }))]));
     let reject = true;

@@ -35,14 +35,15 @@ type Props = {
  */
 export function CommentSection({ titleId, viewer, loginHref }: Props) {
   const list = useComments(titleId);
-  const likes = useCommentLikes(titleId, viewer !== null);
+  const threads = flattenThreads(list.data);
+  // Which ones the member liked matters only once there is something to like.
+  const likes = useCommentLikes(titleId, viewer !== null && threads.length > 0);
   const create = useCreateComment(titleId);
   const listRef = useRef<HTMLDivElement | null>(null);
   const sectionRef = useRef<HTMLDivElement | null>(null);
   const { hash } = useLocation();
   const scrolled = useRef(false);
   const liked = useMemo(() => new Set(viewer ? (likes.data ?? []) : []), [viewer, likes.data]);
-  const threads = flattenThreads(list.data);
   const total = threadCount(list.data);
 
   // Back from the login page (…#comments): bring the section into view once it has its height.
