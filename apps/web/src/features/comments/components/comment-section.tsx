@@ -56,7 +56,8 @@ export function CommentSection({ titleId, viewer, loginHref }: Props) {
   const focusList = () => listRef.current?.focus();
 
   return (
-    <Box id={COMMENTS_ANCHOR} ref={sectionRef} sx={{ scrollMarginTop: 80 }}>
+    // One readable column: lines of comments stay short on wide screens.
+    <Box id={COMMENTS_ANCHOR} ref={sectionRef} sx={{ scrollMarginTop: 80, maxWidth: 860 }}>
       <Section
         title={messages.heading}
         testId="comments"
@@ -68,7 +69,7 @@ export function CommentSection({ titleId, viewer, loginHref }: Props) {
           ) : undefined
         }
       >
-        <Box sx={{ mb: 2, maxWidth: 860 }}>
+        <Box sx={{ mb: 2 }}>
           {viewer ? (
             <CommentForm
               label={messages.form.newLabel}
@@ -92,7 +93,7 @@ export function CommentSection({ titleId, viewer, loginHref }: Props) {
           )}
         </Box>
 
-        <Box ref={listRef} tabIndex={-1} sx={{ outline: 'none', maxWidth: 860 }}>
+        <Box ref={listRef} tabIndex={-1} sx={{ outline: 'none' }}>
           {list.isPending ? (
             <Box aria-hidden="true" sx={{ display: 'grid', gap: 1.5 }}>
               {[0, 1].map((i) => (

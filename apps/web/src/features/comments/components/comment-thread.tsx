@@ -42,7 +42,8 @@ export function CommentThread({ thread, titleId, viewer, liked, onDeleted }: Pro
     <Box component="li" data-testid="comment-thread" sx={{ py: 2, borderBottom: 1, borderColor: 'divider', '&:last-of-type': { borderBottom: 0 } }}>
       {item(thread, thread.replyCount)}
       {(thread.replies.length > 0 || hiddenReplies > 0 || replyTo) && (
-        <Box sx={{ mt: 1.5, ms: { xs: 2.5, sm: 6.5 }, ps: { xs: 1.5, sm: 2 }, borderInlineStart: 2, borderColor: 'divider', display: 'grid', gap: 2 }}>
+        // Written left-to-right: the RTL style plugin turns "left" into the start side.
+        <Box sx={{ mt: 1.5, ml: { xs: 2.5, sm: 6.5 }, pl: { xs: 1.5, sm: 2 }, borderLeft: 2, borderColor: 'divider', display: 'grid', gap: 2 }}>
           {thread.replies.length > 0 && (
             <Box component="ul" aria-label={messages.item.replies(thread.author.name)} data-testid="comment-replies" sx={{ listStyle: 'none', m: 0, p: 0, display: 'grid', gap: 2 }}>
               {thread.replies.map((r) => (
