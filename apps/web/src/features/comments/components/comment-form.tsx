@@ -5,7 +5,7 @@ import Checkbox from '@mui/material/Checkbox';
 import FormControlLabel from '@mui/material/FormControlLabel';
 import TextField from '@mui/material/TextField';
 import { toPersianDigits } from '@parde/persian';
-import { useId, useRef, useState } from 'react';
+import { useRef, useState } from 'react';
 import { solidAccent } from '../../../components/accent';
 import { getErrorMessage, getErrorStatus } from '../../../lib/errors';
 import { COMMENT_LIMITS, commentLength, serverCommentError, validateCommentBody } from '../lib/validate-comment';
@@ -40,7 +40,6 @@ export function CommentForm({ label, placeholder, submitLabel, initial, pending,
   const [error, setError] = useState<string | null>(null);
   const [formError, setFormError] = useState<string | null>(null);
   const textRef = useRef<HTMLTextAreaElement | null>(null);
-  const counterId = useId();
   const length = commentLength(values.body);
   const over = length > COMMENT_LIMITS.max;
 
@@ -102,7 +101,7 @@ export function CommentForm({ label, placeholder, submitLabel, initial, pending,
             <Box component="span" data-testid="comment-body-error">
               {error ?? ''}
             </Box>
-            <Box component="span" id={counterId} data-testid="comment-counter" sx={{ flexShrink: 0, fontVariantNumeric: 'tabular-nums' }}>
+            <Box component="span" data-testid="comment-counter" sx={{ flexShrink: 0, fontVariantNumeric: 'tabular-nums' }}>
               {f.counter(toPersianDigits(length), toPersianDigits(COMMENT_LIMITS.max))}
             </Box>
           </Box>
