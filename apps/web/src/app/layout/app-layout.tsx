@@ -4,7 +4,7 @@ import { Outlet } from 'react-router';
 import { lazyComponent } from '../../lib/lazy-route';
 import { useNoticeStore } from '../../lib/notifications';
 import { usePageViews } from '../../features/analytics';
-import { useAuthBootstrap, useSession } from '../../features/auth';
+import { useAuthBootstrap, useSession, useUserRefresh } from '../../features/auth';
 import { useSearchStore } from '../../features/search';
 import { mobileMedia } from '../../theme/theme';
 import { BottomBar } from './bottom-bar';
@@ -38,6 +38,7 @@ export function AppLayout({ loading = false }: { loading?: boolean }) {
   const navSession = { isMember: session.isMember, hasNewNotifications: session.hasNewNotifications };
 
   useAuthBootstrap();
+  useUserRefresh();
 
   return (
     <Box sx={{ display: 'flex', flexDirection: 'column', minHeight: '100dvh' }}>

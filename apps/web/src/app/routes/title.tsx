@@ -2,19 +2,24 @@ import { useLocation, useParams } from 'react-router';
 import { NotFoundPage } from '../../components/status-page';
 import { paths } from '../../config/paths';
 import { useSession } from '../../features/auth';
+import { COMMENTS_ANCHOR, CommentSection } from '../../features/comments';
 import { TitleScreen } from '../../features/titles/components/title-screen';
 import { parseId } from './route-params';
 
 /**
  * `titles/{id}/{slug}`. The session decides what the watchlist and like buttons do: a visitor
- * goes to login carrying this page, a member calls the API.
+ * goes to login carrying this page, a member calls the API. The comment section is composed
+ * here, where features meet: it needs to know who is reading to find their own comments.
  */
 export default function TitleRoute() {
   const params = useParams();
   const location = useLocation();
-  const { isMember } = useSession();
+  const { isMember, user } = useSession();
   const id = parseId(params.id);
   if (id === null) return <NotFoundPage />;
-  const access = { isMember, loginHref: paths.auth.login.getHref(location.pathname + location.search) };
-  return <TitleScreen key={id} id={id} slug={params.slug ?? ''} access={access} />;
+  const here = location.pathname + location.search;
+  const access = { isMember, loginHref: paths.auth.login.getHref(here) };
+  const viewer = isMember && user ? { id: user.id, name: user.name ?? '' } : null;
+  const comments = <CommentSection titleId={id} viewer={viewer} loginHref={paths.auth.login.getHref(`${here}#${COMMENTS_ANCHOR}`)} />;
+  return <TitleScreen key={id} id={id} slug={params.slug ?? ''} access={access} comments={comments} />;
 }

@@ -28,7 +28,6 @@ export const messages = {
     seasons: 'فصل‌ها و قسمت‌ها',
     similar: 'عنوان‌های مشابه',
     director: (name: string) => `دیگر آثار ${name}`,
-    comments: 'دیدگاه‌های برگزیده',
   },
   details: {
     directors: 'کارگردان',
@@ -44,7 +43,6 @@ export const messages = {
   emptySimilar: 'عنوان مشابهی پیدا نشد.',
   emptyDirector: 'اثر دیگری از کارگردان در کاتالوگ نیست.',
   emptyDubs: 'نسخهٔ دوبله‌ای برای این عنوان نیست.',
-  emptyComments: 'هنوز دیدگاهی برای این عنوان ثبت نشده است.',
   emptySeasons: 'هنوز قسمتی برای این سریال ثبت نشده است.',
   dubLabel: (studio: string) => `دوبلهٔ ${studio}`,
   language: { fa: 'فارسی', en: 'انگلیسی' } as Record<string, string>,
@@ -54,13 +52,6 @@ export const messages = {
   episode: (n: string) => `قسمت ${n}`,
   episodesOf: (season: string, count: string) => `فصل ${season}، ${count} قسمت`,
   seasonYear: (y: string) => `سال ${y}`,
-  comment: {
-    spoiler: 'این دیدگاه داستان را لو می‌دهد.',
-    showSpoiler: 'نمایش دیدگاه',
-    likes: (n: string) => `${n} پسند`,
-    replies: (n: string) => `${n} پاسخ`,
-    edited: 'ویرایش‌شده',
-  },
   files: {
     heading: (name: string) => `فایل‌های ${name}`,
     headingFallback: 'فایل‌های عنوان',

@@ -65,3 +65,55 @@ describe('auth store persistence', () => {
     expect(useAuthStore.getState()).toMatchObject({ token: null, user: null });
   });
 });
+
+describe('refreshing the member while the site is open', () => {
+  const fresh: User = { ...member, newNotifications: true, unreadNotifications: 2 };
+
+  it('replaces the user with the fresh one (the dot appears)', async () => {
+    document.cookie = 'token=tok-1; path=/';
+    useAuthStore.getState().setSession('tok-1', { ...member, newNotifications: false });
+    await useAuthStore.getState().refreshUser(() => Promise.resolve(fresh));
+    expect(useAuthStore.getState().user).toEqual(fresh);
+  });
+
+  it('keeps what is shown when the call fails (a blip is not a sign-out)', async () => {
+    document.cookie = 'token=tok-1; path=/';
+    useAuthStore.getState().setSession('tok-1', member);
+    await useAuthStore.getState().refreshUser(() => Promise.reject(new Error('offline')));
+    expect(useAuthStore.getState()).toMatchObject({ token: 'tok-1', user: member, isError: false });
+  });
+
+  it('makes one request however many ask at once, and none for a visitor', async () => {
+    const load = vi.fn(() => Promise.resolve(fresh));
+    await useAuthStore.getState().refreshUser(load);
+    expect(load).not.toHaveBeenCalled();
+    document.cookie = 'token=tok-1; path=/';
+    useAuthStore.getState().setSession('tok-1', member);
+    await Promise.all([useAuthStore.getState().refreshUser(load), useAuthStore.getState().refreshUser(load)]);
+    expect(load).toHaveBeenCalledTimes(1);
+    await useAuthStore.getState().refreshUser(load);
+    expect(load).toHaveBeenCalledTimes(2);
+  });
+
+  it('drops an answer that crossed the notifications being marked read', async () => {
+    document.cookie = 'token=tok-1; path=/';
+    useAuthStore.getState().setSession('tok-1', member);
+    let resolve!: (u: User) => void;
+    const pending = useAuthStore.getState().refreshUser(() => new Promise<User>((r) => (resolve = r)));
+    useAuthStore.getState().markNotificationsSeen();
+    resolve(fresh);
+    await pending;
+    expect(useAuthStore.getState().user?.newNotifications).toBe(false);
+  });
+
+  it('drops an answer that arrives after logout', async () => {
+    document.cookie = 'token=tok-1; path=/';
+    useAuthStore.getState().setSession('tok-1', member);
+    let resolve!: (u: User) => void;
+    const pending = useAuthStore.getState().refreshUser(() => new Promise<User>((r) => (resolve = r)));
+    useAuthStore.getState().clearSession();
+    resolve(fresh);
+    await pending;
+    expect(useAuthStore.getState()).toMatchObject({ token: null, user: null });
+  });
+});

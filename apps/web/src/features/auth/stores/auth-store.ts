@@ -14,6 +14,12 @@ export type AuthState = {
   hasTriedFetchingUser: boolean;
   /** Spec §4 start-up: fetch the member once; no token means no user. */
   fetchUser: (load?: () => Promise<User>) => Promise<void>;
+  /**
+   * While the site stays open: the member again, for the notification dot. A failure keeps what
+   * is shown (a network blip is no reason to look signed out; a 401 ends the session through the
+   * HTTP client), and an answer that crossed a local change of the user is dropped.
+   */
+  refreshUser: (load?: () => Promise<User>) => Promise<void>;
   /** After login or register: the token is already in its cookie. */
   setSession: (token: string, user: User) => void;
   setUser: (user: User) => void;
@@ -27,6 +33,11 @@ export type AuthState = {
 const loadUser = () => import('../api/get-user').then((m) => m.getUser());
 
 const readToken = () => (typeof document === 'undefined' ? null : getCookie(TOKEN_COOKIE));
+
+// Bumped by every local write of the user. A refresh that started before one (say, the dot
+// cleared after the notifications were marked read) must not put back what it read earlier.
+let userWrites = 0;
+let refreshing: Promise<void> | null = null;
 
 export const useAuthStore = create<AuthState>()(
   persist(
@@ -53,17 +64,43 @@ export const useAuthStore = create<AuthState>()(
         }
       },
 
-      setSession: (token, user) =>
-        set({ token, user, isLoading: false, isError: false, hasTriedFetchingUser: true }),
+      refreshUser: (load = loadUser) => {
+        // One at a time: a focus and a timer firing together make one request.
+        if (refreshing) return refreshing;
+        const { token, user, isLoading } = get();
+        if (!token || !user || isLoading) return Promise.resolve();
+        const writes = userWrites;
+        refreshing = load()
+          .then(
+            (fresh) => {
+              if (writes === userWrites && get().token === token && get().user) set({ user: fresh });
+            },
+            () => undefined,
+          )
+          .finally(() => {
+            refreshing = null;
+          });
+        return refreshing;
+      },
 
-      setUser: (user) => set({ user }),
+      setSession: (token, user) => {
+        userWrites++;
+        set({ token, user, isLoading: false, isError: false, hasTriedFetchingUser: true });
+      },
+
+      setUser: (user) => {
+        userWrites++;
+        set({ user });
+      },
 
       markNotificationsSeen: () => {
         const user = get().user;
+        userWrites++;
         if (user) set({ user: { ...user, newNotifications: false, unreadNotifications: 0 } });
       },
 
       clearSession: () => {
+        userWrites++;
         removeCookie(TOKEN_COOKIE);
         set({ token: null, user: null, isLoading: false });
       },

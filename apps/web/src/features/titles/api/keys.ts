@@ -4,7 +4,6 @@ export const titleKeys = {
   detail: (id: number, dub: boolean) => [...titleKeys.all, 'detail', id, dub ? 'dub' : 'default'] as const,
   similar: (id: number) => [...titleKeys.all, 'similar', id] as const,
   directorTitles: (id: number) => [...titleKeys.all, 'director-titles', id] as const,
-  topComments: (id: number) => [...titleKeys.all, 'top-comments', id] as const,
   files: (id: number) => [...titleKeys.all, 'files', id] as const,
   /** The signed-in member's watchlist, like and rating for a title. */
   memberState: (id: number) => [...titleKeys.all, 'member-state', id] as const,

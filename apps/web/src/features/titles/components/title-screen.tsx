@@ -1,5 +1,6 @@
 import Box from '@mui/material/Box';
 import Container from '@mui/material/Container';
+import type { ReactNode } from 'react';
 import { Navigate, useLocation } from 'react-router';
 import { QueryErrorPage } from '../../../components/query-error';
 import { TitleRowSection } from '../../../components/title-row-section';
@@ -15,15 +16,20 @@ import type { MemberAccess } from './title-actions';
 import { DubEditions, PlotAndDetails } from './title-details';
 import { TitleHero } from './title-hero';
 import { TitleSkeleton } from './title-skeleton';
-import { TopComments } from './top-comments';
 
-type Props = { id: number; slug: string; access: MemberAccess };
+type Props = {
+  id: number;
+  slug: string;
+  access: MemberAccess;
+  /** The comment section, composed by the route (comments are a feature of their own). */
+  comments?: ReactNode;
+};
 
 /**
  * `titles/{id}/{slug}`: everything about one title. A wrong slug is replaced by the right one
  * (the address bar is corrected without a new history entry).
  */
-export function TitleScreen({ id, slug, access }: Props) {
+export function TitleScreen({ id, slug, access, comments }: Props) {
   const location = useLocation();
   const dub = new URLSearchParams(location.search).get('dub') === '1';
   const query = useTitle(id, dub);
@@ -44,7 +50,7 @@ export function TitleScreen({ id, slug, access }: Props) {
         <PeopleRow title={query.data} />
         {query.data.dubs.length > 0 && <DubEditions dubs={query.data.dubs} />}
         <Related id={id} directorName={query.data.directors[0] ? (query.data.directors[0].fullnameFa ?? query.data.directors[0].fullnameEn) : null} />
-        <TopComments titleId={id} />
+        {comments}
       </Container>
     </Box>
   );
