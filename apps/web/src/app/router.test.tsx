@@ -54,6 +54,12 @@ describe('routes (spec §2)', () => {
     expect(within(nav).getByRole('link', { name: 'لیست تماشا' }).getAttribute('aria-current')).toBe('page');
   });
 
+  it('sends a visitor from joining a plan to login and keeps the reserve mode for the way back', async () => {
+    const router = renderAt('/premium/join/2?mode=reserve');
+    expect(await screen.findByRole('heading', { level: 1, name: 'ورود' })).toBeTruthy();
+    expect(new URLSearchParams(router.state.location.search).get('redirect')).toBe('/premium/join/2?mode=reserve');
+  });
+
   it('shows the not-found page for unmatched paths', async () => {
     renderAt('/no/such/page');
     expect(await screen.findByRole('heading', { level: 1, name: 'صفحه پیدا نشد' })).toBeTruthy();
@@ -75,7 +81,7 @@ describe('routes (spec §2)', () => {
         '/premium/plans', '/premium/plans/:id', '/premium/join/:id', '/auth/login', '/auth/register',
         '/auth/forgot-password', '/auth/reset-password/:token', '/auth/logout', '/screenshots/:id',
         '/user/watchlist', '/user/history', '/user/dashboard', '/user/edit-password', '/user/notifications',
-        '/user/new-request', '/gopremium', '/gift', '*',
+        '/user/new-request', '/gopremium', '/gift', '/premium/result', '*',
       ]),
     );
   });
