@@ -2,10 +2,11 @@ import { fireEvent, screen, waitFor } from '@testing-library/react';
 import { formatJalali } from '@parde/persian';
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
 import { body, fail, fakeApi, inactive, plans, renderRoutes } from '../test/fake-api';
+import type * as Purchase from '../lib/purchase';
 import { JoinScreen } from './join-screen';
 
 const gateway = vi.hoisted(() => vi.fn());
-vi.mock('../lib/purchase', async (importOriginal) => ({ ...(await importOriginal<typeof import('../lib/purchase')>()), goToGateway: gateway }));
+vi.mock('../lib/purchase', async (importOriginal) => ({ ...(await importOriginal<typeof Purchase>()), goToGateway: gateway }));
 
 let restore = () => {};
 beforeEach(() => gateway.mockClear());
