@@ -79,7 +79,7 @@ export const messages = {
     days: 'روزهای این خرید',
     plan: 'طرح',
     kind: 'نوع',
-    amount: 'مبلغ پرداختی',
+    amount: 'مبلغ',
     discount: 'تخفیف',
     refId: 'کد پیگیری',
     orderId: 'شمارهٔ سفارش',

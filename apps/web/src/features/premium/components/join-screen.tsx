@@ -130,14 +130,16 @@ export function JoinScreen({ id }: { id: number }) {
   return (
     <PremiumPage title={mode === 'reserve' ? m.headingReserve : m.heading} intro={p ? p.name : '\u00a0'} testId="join-screen">
       {!p ? (
-        <Box sx={{ display: 'grid', gridTemplateColumns: { xs: 'minmax(0, 1fr)', md: 'minmax(0, 1.4fr) minmax(0, 1fr)' }, gap: 3 }} aria-hidden="true">
-          <Skeleton variant="rounded" height={360} />
+        <Box sx={{ display: 'grid', gridTemplateColumns: { xs: 'minmax(0, 1fr)', md: 'minmax(0, 1fr) minmax(0, 1.4fr)' }, gap: 3 }} aria-hidden="true">
           <Skeleton variant="rounded" height={300} />
+          <Skeleton variant="rounded" height={360} />
         </Box>
       ) : (
         <>
           {s?.active && s.activeUntil && <ActiveNote>{m.currentUntil(formatJalali(s.activeUntil, 'long'))}</ActiveNote>}
-          <Box sx={{ display: 'grid', gridTemplateColumns: { xs: 'minmax(0, 1fr)', md: 'minmax(0, 1.4fr) minmax(0, 1fr)' }, gap: 3, alignItems: 'start' }}>
+          {/* What is being bought comes first, then how to pay for it. */}
+          <Box sx={{ display: 'grid', gridTemplateColumns: { xs: 'minmax(0, 1fr)', md: 'minmax(0, 1fr) minmax(0, 1.4fr)' }, gap: 3, alignItems: 'start' }}>
+            <Summary plan={p} mode={mode} status={s} />
             <Paper component="form" noValidate onSubmit={onSubmit} aria-label={mode === 'reserve' ? m.headingReserve : m.heading} variant="outlined" sx={{ p: { xs: 2.5, md: 3 }, borderRadius: 3, display: 'grid', gap: 2.5 }} data-testid="join-form">
               <FormControl component="fieldset">
                 <FormLabel component="legend" sx={{ fontWeight: 700, color: 'text.primary', mb: 1, '&.Mui-focused': { color: 'text.primary' } }}>
@@ -204,7 +206,6 @@ export function JoinScreen({ id }: { id: number }) {
                 </Typography>
               </Box>
             </Paper>
-            <Summary plan={p} mode={mode} status={s} />
           </Box>
         </>
       )}
