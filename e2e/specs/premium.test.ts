@@ -240,6 +240,57 @@ describe.each(WIDTHS)('buying premium at %s px', (width, viewport) => {
   }, 120_000);
 });
 
+/** Presses Tab until the element with `testId` has the focus (at most `max` presses). */
+async function tabTo(page: Page, testId: string, max = 60): Promise<void> {
+  for (let i = 0; i < max; i++) {
+    await page.keyboard.press('Tab');
+    if (await page.evaluate((id) => document.activeElement?.getAttribute('data-testid') === id, testId)) return;
+  }
+  throw new Error(`${testId} was not reached with the keyboard`);
+}
+
+describe('keyboard and the light theme', () => {
+  it('a member chooses a plan and reaches the gateway with the keyboard alone', async () => {
+    const page = await newPage(WIDTHS[1][1]);
+    await registerMember(page, 'بهرام');
+    await page.goto(`${baseUrl}/premium/plans`);
+    await page.getByTestId('plan-card').first().waitFor();
+    await tabTo(page, 'choose-plan');
+    await page.keyboard.press('Enter');
+    await h1(page, 'خرید اشتراک ویژه').waitFor();
+    await page.getByTestId('join-summary').waitFor();
+    await tabTo(page, 'mode-join');
+    await page.keyboard.press('ArrowDown');
+    await h1(page, 'رزرو اشتراک ویژه').waitFor();
+    expect(new URL(page.url()).searchParams.get('mode')).toBe('reserve');
+    await tabTo(page, 'pay-button');
+    await page.keyboard.press('Enter');
+    await page.waitForURL((u) => u.pathname.startsWith('/api/gateways/sandbox/'), { timeout: 20_000 });
+  }, 120_000);
+
+  it('the premium screens pass axe in the light theme too', async () => {
+    const context = await openContext(browser, WIDTHS[0][1]);
+    contexts.push(context);
+    await context.addInitScript(() => localStorage.setItem('mui-mode', 'light'));
+    const page = await context.newPage();
+    await registerMember(page, 'سیما');
+    for (const [route, heading] of [
+      ['/premium/plans', 'طرح‌های اشتراک ویژه'],
+      ['/premium/plans/2', 'طرح اشتراک سه‌ماهه'],
+      ['/premium/join/2?mode=reserve', 'رزرو اشتراک ویژه'],
+      ['/gopremium', 'خرید اشتراک ویژه'],
+      ['/gift', 'هدیهٔ اشتراک ویژه'],
+      ['/user/dashboard', 'داشبورد'],
+      [locked.path, locked.titleFa ?? locked.titleEn],
+    ] as const) {
+      await page.goto(baseUrl + route);
+      await h1(page, heading).waitFor();
+      await settle(page);
+      await expectNoSeriousViolations(page);
+    }
+  }, 180_000);
+});
+
 describe('gifts', () => {
   it('member A buys a gift in the sandbox, member B redeems it on /gift?code=…, and A sees it redeemed', async () => {
     const viewport = WIDTHS[1][1];
