@@ -1,5 +1,5 @@
 import { QueryClientProvider } from '@tanstack/react-query';
-import { render } from '@testing-library/react';
+import { configure, render } from '@testing-library/react';
 import { AxiosError, type AxiosAdapter, type AxiosResponse, type InternalAxiosRequestConfig } from 'axios';
 import type { ReactNode } from 'react';
 import { createMemoryRouter, RouterProvider, type RouteObject } from 'react-router';
@@ -8,6 +8,9 @@ import { api } from '../../../lib/api-client';
 import { createQueryClient } from '../../../lib/query-client';
 
 /** Test helpers of the premium screens: the API answered by a function, screens in a memory router. */
+
+// Waiting is for a condition, not a deadline: a busy 2-core machine renders MUI screens slowly.
+configure({ asyncUtilTimeout: 10_000 });
 
 export type Handler = (config: InternalAxiosRequestConfig) => unknown;
 
