@@ -24,10 +24,10 @@ import { paths } from '../../../config/paths';
 import { useBuyGift } from '../api/buy-gift';
 import { usePlans } from '../api/get-plans';
 import { useRedeemGift } from '../api/redeem-gift';
+import { useGatewayRedirect } from '../hooks/use-gateway-redirect';
 import { formFailure, type FieldErrors } from '../lib/field-errors';
 import { compactGiftCode, GIFT_FIELDS, GIFT_MESSAGE_MAX, redeemFailure, toGiftInput, validateGiftCode, validateGiftForm, type GiftValues } from '../lib/gift-form';
 import { formatPrice, priceView } from '../lib/price';
-import { goToGateway, isSafeGatewayUrl } from '../lib/purchase';
 import { messages } from '../messages';
 import { GiftList } from './gift-list';
 import { PremiumPage } from './premium-page';
@@ -185,9 +185,9 @@ function BuyForm({ plans, initialPlan }: { plans: Plan[]; initialPlan: string | 
   const [values, setValues] = useState<GiftValues>({ plan_id: first ? String(first.id) : '', recipient_email: '', message: '', discount_code: '' });
   const [errors, setErrors] = useState<FieldErrors<keyof GiftValues>>({});
   const [formError, setFormError] = useState<string | null>(null);
-  const [leaving, setLeaving] = useState(false);
+  const gateway = useGatewayRedirect();
   const formRef = useRef<HTMLFormElement>(null);
-  const busy = buy.isPending || leaving;
+  const busy = buy.isPending || gateway.leaving;
   const chosen = plans.find((p) => String(p.id) === values.plan_id);
 
   const focusFirst = (e: FieldErrors<keyof GiftValues>) => {
@@ -208,9 +208,7 @@ function BuyForm({ plans, initialPlan }: { plans: Plan[]; initialPlan: string | 
     if (Object.keys(local).length > 0) return focusFirst(local);
     buy.mutate(toGiftInput(values), {
       onSuccess: ({ url }) => {
-        if (!isSafeGatewayUrl(url, window.location.href)) return setFormError(messages.join.badRedirect);
-        setLeaving(true);
-        goToGateway(url);
+        if (!gateway.leave(url)) setFormError(messages.join.badRedirect);
       },
       onError: (error) => {
         const failure = formFailure(error, GIFT_FIELDS);

@@ -24,7 +24,8 @@ import { usePremiumStatus } from '../api/get-premium-status';
 import { useStartPurchase } from '../api/start-purchase';
 import { formFailure } from '../lib/field-errors';
 import { formatPrice, priceView } from '../lib/price';
-import { goToGateway, isSafeGatewayUrl, parseMode, previewPeriod, type PurchaseMode } from '../lib/purchase';
+import { useGatewayRedirect } from '../hooks/use-gateway-redirect';
+import { parseMode, previewPeriod, type PurchaseMode } from '../lib/purchase';
 import { messages } from '../messages';
 import { ActiveNote } from './active-note';
 import { PremiumPage } from './premium-page';
@@ -84,13 +85,13 @@ export function JoinScreen({ id }: { id: number }) {
   const [code, setCode] = useState('');
   const [codeError, setCodeError] = useState<string | null>(null);
   const [formError, setFormError] = useState<string | null>(null);
-  const [leaving, setLeaving] = useState(false);
+  const gateway = useGatewayRedirect();
   const codeRef = useRef<HTMLInputElement>(null);
 
   const p = plan.data;
   if (plan.isError && !p) return <QueryErrorPage error={plan.error} onRetry={() => void plan.refetch()} />;
   const s = status.data;
-  const busy = start.isPending || leaving;
+  const busy = start.isPending || gateway.leaving;
 
   const setMode = (next: PurchaseMode) =>
     setParams(
@@ -113,9 +114,7 @@ export function JoinScreen({ id }: { id: number }) {
       { mode, plan_id: p.id, discount_code: discount || undefined },
       {
         onSuccess: ({ url }) => {
-          if (!isSafeGatewayUrl(url, window.location.href)) return setFormError(m.badRedirect);
-          setLeaving(true);
-          goToGateway(url);
+          if (!gateway.leave(url)) setFormError(m.badRedirect);
         },
         onError: (error) => {
           const failure = formFailure(error, ['discount_code'] as const);
