@@ -14,6 +14,7 @@ type Detail = Card & {
   cast: { path: string; fullnameFa: string | null; fullnameEn: string }[];
   directors: { path: string }[];
   fileCount: number;
+  isFree: boolean;
 };
 type Person = { id: number; slug: string; path: string; fullnameFa: string | null; fullnameEn: string; filmography: Record<'actor' | 'director' | 'writer', Card[]> };
 
@@ -86,7 +87,9 @@ describe.each(WIDTHS)('title page at %s px', (width, viewport) => {
     expect(await page.getByTestId('plot').innerText()).toMatch(PERSIAN);
     expect(await page.getByTestId('dub').count()).toBe(movie.dubs.length);
     expect(await page.getByTestId('files-link').getAttribute('href')).toBe(`/titles/${movie.id}/files`);
-    expect(await page.getByTestId('watch-button').getAttribute('href')).toBe(`/watch/${movie.imdbId}/${movie.id}`);
+    // A visitor cannot watch a title that needs premium: play leads to premium instead (issue #6).
+    const watchHref = movie.isFree ? `/watch/${movie.imdbId}/${movie.id}` : '/gopremium';
+    await expect.poll(() => page.getByTestId('watch-button').getAttribute('href')).toBe(watchHref);
     await page.getByTestId('similar').getByTestId('title-card').first().waitFor();
     await page.getByTestId('director-titles').waitFor();
     // The comment section, in Persian: a visitor is asked to sign in to write. Whether there are

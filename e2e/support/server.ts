@@ -76,6 +76,8 @@ export async function startServer(extraEnv: Record<string, string>): Promise<Run
       // The browser tests register and sign in many times from one address.
       AUTH_RATE_LIMIT: '1000',
       CONTACT_RATE_LIMIT: '1000',
+      // Links in mails and the payment gateway's way back lead to this server, not the default host.
+      SITE_URL: `http://127.0.0.1:${port}`,
       ...extraEnv,
     },
     stdio: ['ignore', log, log],

@@ -181,6 +181,7 @@ export const giftRedeemResult = z
     premium: premiumStatus,
   })
   .meta({ id: 'GiftRedeemResult' });
+export type GiftRedeemResult = z.infer<typeof giftRedeemResult>;
 
 /** A gift as its giver sees it. */
 export const gift = z

@@ -63,6 +63,7 @@ export const pageTitles = {
   plans: 'طرح‌های اشتراک ویژه',
   plan: 'طرح اشتراک',
   join: 'پیوستن به طرح',
+  paymentResult: 'نتیجهٔ پرداخت',
   login: 'ورود',
   register: 'ثبت‌نام',
   forgotPassword: 'فراموشی رمز عبور',

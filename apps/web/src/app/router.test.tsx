@@ -1,4 +1,4 @@
-import { render, screen, within } from '@testing-library/react';
+import { render, screen, waitFor, within } from '@testing-library/react';
 import { createMemoryRouter, RouterProvider } from 'react-router';
 import { beforeEach, describe, expect, it } from 'vitest';
 import { useAuthStore } from '../features/auth';
@@ -15,6 +15,9 @@ function renderAt(path: string) {
   return router;
 }
 
+/** A lazy screen's heading: its chunk is transformed on first import, slow on a busy machine. */
+const findScreen = (name: string) => screen.findByRole('heading', { level: 1, name }, { timeout: 15_000 });
+
 beforeEach(() => {
   useAuthStore.setState({ token: null, user: null, isLoading: false, isError: false, hasTriedFetchingUser: false });
 });
@@ -22,17 +25,18 @@ beforeEach(() => {
 describe('routes (spec §2)', () => {
   it('renders a lazy screen inside the layout, with the visitor menu', async () => {
     renderAt('/contact');
-    expect(await screen.findByRole('heading', { level: 1, name: 'پشتیبانی و تماس با ما' })).toBeTruthy();
+    expect(await findScreen('پشتیبانی و تماس با ما')).toBeTruthy();
     const nav = screen.getAllByRole('navigation', { name: 'منوی اصلی' })[0]!;
     expect(within(nav).getByRole('link', { name: 'ورود / ثبت‌نام' }).getAttribute('href')).toBe('/auth/login');
     expect(within(nav).queryByRole('link', { name: 'لیست تماشا' })).toBeNull();
     expect(within(nav).getByRole('link', { name: 'پشتیبانی' }).getAttribute('aria-current')).toBe('page');
-    expect(document.title).toBe('پشتیبانی و تماس با ما | پرده');
+    // Set by an effect after the screen commits.
+    await waitFor(() => expect(document.title).toBe('پشتیبانی و تماس با ما | پرده'));
   });
 
   it('sends a visitor from a guarded route to login, remembering the page', async () => {
     const router = renderAt('/user/watchlist?page=2');
-    expect(await screen.findByRole('heading', { level: 1, name: 'ورود' })).toBeTruthy();
+    expect(await findScreen('ورود')).toBeTruthy();
     expect(router.state.location.pathname).toBe('/auth/login');
     expect(new URLSearchParams(router.state.location.search).get('redirect')).toBe('/user/watchlist?page=2');
   });
@@ -40,7 +44,7 @@ describe('routes (spec §2)', () => {
   it('sends an advertising visitor (ref=ad) to register', async () => {
     document.cookie = 'ref=ad; path=/';
     const router = renderAt('/gopremium');
-    expect(await screen.findByRole('heading', { level: 1, name: 'ثبت‌نام' })).toBeTruthy();
+    expect(await findScreen('ثبت‌نام')).toBeTruthy();
     expect(router.state.location.pathname).toBe('/auth/register');
   });
 
@@ -48,15 +52,21 @@ describe('routes (spec §2)', () => {
     document.cookie = 'token=tok; path=/';
     useAuthStore.setState({ token: 'tok', user: { id: 1, newNotifications: true }, hasTriedFetchingUser: true });
     renderAt('/user/watchlist');
-    expect(await screen.findByRole('heading', { level: 1, name: 'لیست تماشا' })).toBeTruthy();
+    expect(await findScreen('لیست تماشا')).toBeTruthy();
     const nav = screen.getAllByRole('navigation', { name: 'منوی اصلی' })[0]!;
     expect(within(nav).getByRole('link', { name: 'داشبورد (اعلان تازه دارید)' }).getAttribute('href')).toBe('/user/dashboard');
     expect(within(nav).getByRole('link', { name: 'لیست تماشا' }).getAttribute('aria-current')).toBe('page');
   });
 
+  it('sends a visitor from joining a plan to login and keeps the reserve mode for the way back', async () => {
+    const router = renderAt('/premium/join/2?mode=reserve');
+    expect(await findScreen('ورود')).toBeTruthy();
+    expect(new URLSearchParams(router.state.location.search).get('redirect')).toBe('/premium/join/2?mode=reserve');
+  });
+
   it('shows the not-found page for unmatched paths', async () => {
     renderAt('/no/such/page');
-    expect(await screen.findByRole('heading', { level: 1, name: 'صفحه پیدا نشد' })).toBeTruthy();
+    expect(await findScreen('صفحه پیدا نشد')).toBeTruthy();
     expect(screen.getByRole('link', { name: 'بازگشت به صفحهٔ اصلی' }).getAttribute('href')).toBe('/');
   });
 
@@ -75,7 +85,7 @@ describe('routes (spec §2)', () => {
         '/premium/plans', '/premium/plans/:id', '/premium/join/:id', '/auth/login', '/auth/register',
         '/auth/forgot-password', '/auth/reset-password/:token', '/auth/logout', '/screenshots/:id',
         '/user/watchlist', '/user/history', '/user/dashboard', '/user/edit-password', '/user/notifications',
-        '/user/new-request', '/gopremium', '/gift', '*',
+        '/user/new-request', '/gopremium', '/gift', '/premium/result', '*',
       ]),
     );
   });

@@ -38,7 +38,6 @@ export const routes: RouteObject[] = [
           { path: paths.categories.path, lazy: lazyRoute(() => import('./routes/categories')) },
           { path: paths.premium.plans.path, lazy: lazyRoute(() => import('./routes/premium/plans')) },
           { path: paths.premium.plan.path, lazy: lazyRoute(() => import('./routes/premium/plan')) },
-          { path: paths.premium.join.path, lazy: lazyRoute(() => import('./routes/premium/join')) },
           { path: paths.auth.login.path, lazy: lazyRoute(() => import('./routes/auth/login')) },
           { path: paths.auth.register.path, lazy: lazyRoute(() => import('./routes/auth/register')) },
           { path: paths.auth.forgotPassword.path, lazy: lazyRoute(() => import('./routes/auth/forgot-password')) },
@@ -58,6 +57,9 @@ export const routes: RouteObject[] = [
               { path: paths.user.newRequest.path, lazy: lazyRoute(() => import('./routes/user/new-request')) },
               { path: paths.goPremium.path, lazy: lazyRoute(() => import('./routes/go-premium')) },
               { path: paths.gift.path, lazy: lazyRoute(() => import('./routes/gift')) },
+              // Paying needs a member (the payment is theirs); a visitor comes back here after login.
+              { path: paths.premium.join.path, lazy: lazyRoute(() => import('./routes/premium/join')) },
+              { path: paths.premium.result.path, lazy: lazyRoute(() => import('./routes/premium/result')) },
             ],
           },
           { path: '*', lazy: lazyRoute(() => import('./routes/not-found')) },

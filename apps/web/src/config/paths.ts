@@ -52,7 +52,13 @@ export const paths = {
   premium: {
     plans: { path: '/premium/plans', getHref: () => '/premium/plans' },
     plan: { path: '/premium/plans/:id', getHref: (id: Id) => `/premium/plans/${seg(id)}` },
-    join: { path: '/premium/join/:id', getHref: (id: Id) => `/premium/join/${seg(id)}` },
+    /** `mode=reserve` buys a plan that starts when the running subscription ends. */
+    join: {
+      path: '/premium/join/:id',
+      getHref: (id: Id, mode?: 'join' | 'reserve') => withQuery(`/premium/join/${seg(id)}`, { mode: mode === 'reserve' ? mode : undefined }),
+    },
+    /** Where the gateway sends the payer back (the API's callback redirects here). */
+    result: { path: '/premium/result', getHref: (paymentId: Id) => withQuery('/premium/result', { payment: String(paymentId) }) },
   },
   auth: {
     login: { path: '/auth/login', getHref: (redirectTo?: string) => withRedirect('/auth/login', redirectTo) },
@@ -71,5 +77,6 @@ export const paths = {
     newRequest: { path: '/user/new-request', getHref: () => '/user/new-request' },
   },
   goPremium: { path: '/gopremium', getHref: () => '/gopremium' },
-  gift: { path: '/gift', getHref: () => '/gift' },
+  /** `code` prefills the redeem field (the gift mail links here); `plan` preselects the plan to give. */
+  gift: { path: '/gift', getHref: (query?: { code?: string; plan?: Id }) => withQuery('/gift', { code: query?.code, plan: query?.plan === undefined ? undefined : String(query.plan) }) },
 } as const;

@@ -1,7 +1,6 @@
-import { PagePlaceholder } from '../../components/page-placeholder';
-import { pageTitles } from '../messages';
+import { GiftScreen } from '../../features/premium/components/gift-screen';
 
-/** Placeholder until the screen's own issue lands. */
+/** `gift` (under RequireAuth): `?code=` prefills the redeem field, `?plan=` the plan to give. */
 export default function GiftRoute() {
-  return <PagePlaceholder title={pageTitles.gift} />;
+  return <GiftScreen />;
 }

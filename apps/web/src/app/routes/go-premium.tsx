@@ -1,7 +1,6 @@
-import { PagePlaceholder } from '../../components/page-placeholder';
-import { pageTitles } from '../messages';
+import { GoPremiumScreen } from '../../features/premium/components/go-premium-screen';
 
-/** Placeholder until the screen's own issue lands. */
+/** `gopremium` (under RequireAuth): why premium, the plans compared, and the way in. */
 export default function GoPremiumRoute() {
-  return <PagePlaceholder title={pageTitles.goPremium} />;
+  return <GoPremiumScreen />;
 }

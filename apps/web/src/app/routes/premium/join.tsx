@@ -1,7 +1,12 @@
-import { PagePlaceholder } from '../../../components/page-placeholder';
-import { pageTitles } from '../../messages';
+import { useParams } from 'react-router';
+import { NotFoundPage } from '../../../components/status-page';
+import { JoinScreen } from '../../../features/premium/components/join-screen';
+import { parseId } from '../route-params';
 
-/** Placeholder until the screen's own issue lands. */
+/** `premium/join/{id}` (under RequireAuth): `?mode=reserve` reserves instead of joining. */
 export default function PremiumJoinRoute() {
-  return <PagePlaceholder title={pageTitles.join} />;
+  const params = useParams();
+  const id = parseId(params.id);
+  if (id === null) return <NotFoundPage />;
+  return <JoinScreen key={id} id={id} />;
 }

@@ -1,7 +1,14 @@
-import { PagePlaceholder } from '../../../components/page-placeholder';
-import { pageTitles } from '../../messages';
+import { useParams } from 'react-router';
+import { NotFoundPage } from '../../../components/status-page';
+import { useSession } from '../../../features/auth';
+import { PlanScreen } from '../../../features/premium/components/plan-screen';
+import { parseId } from '../route-params';
 
-/** Placeholder until the screen's own issue lands. */
+/** `premium/plans/{id}`: public; the buy buttons lead a visitor through login. */
 export default function PremiumPlanRoute() {
-  return <PagePlaceholder title={pageTitles.plan} />;
+  const params = useParams();
+  const { isMember } = useSession();
+  const id = parseId(params.id);
+  if (id === null) return <NotFoundPage />;
+  return <PlanScreen key={id} id={id} isMember={isMember} />;
 }

@@ -1,7 +1,8 @@
-import { PagePlaceholder } from '../../../components/page-placeholder';
-import { pageTitles } from '../../messages';
+import { useSession } from '../../../features/auth';
+import { PlansScreen } from '../../../features/premium/components/plans-screen';
 
-/** Placeholder until the screen's own issue lands. */
+/** `premium/plans`: public; a member also sees how long their premium runs. */
 export default function PremiumPlansRoute() {
-  return <PagePlaceholder title={pageTitles.plans} />;
+  const { isMember } = useSession();
+  return <PlansScreen isMember={isMember} />;
 }

@@ -1,6 +1,8 @@
 import { DashboardScreen } from '../../../features/account/components/dashboard-screen';
+import { PaymentHistory } from '../../../features/premium/components/payment-history';
+import { PremiumStatusCard } from '../../../features/premium/components/premium-status-card';
 
-/** `user/dashboard`. */
+/** `user/dashboard`: the account's screen with the premium feature's subscription box and receipts. */
 export default function UserDashboardRoute() {
-  return <DashboardScreen />;
+  return <DashboardScreen premium={<PremiumStatusCard />} after={<PaymentHistory />} />;
 }

@@ -1,6 +1,5 @@
 import LockResetIcon from '@mui/icons-material/LockReset';
 import LogoutIcon from '@mui/icons-material/Logout';
-import WorkspacePremiumIcon from '@mui/icons-material/WorkspacePremium';
 import Box from '@mui/material/Box';
 import Button from '@mui/material/Button';
 import Link from '@mui/material/Link';
@@ -11,7 +10,7 @@ import type { Member } from '@parde/contract';
 import { formatJalali, formatNumber } from '@parde/persian';
 import type { ReactNode } from 'react';
 import { Link as RouterLink } from 'react-router';
-import { accentText, solidAccent } from '../../../components/accent';
+import { accentText } from '../../../components/accent';
 import { EmptyState } from '../../../components/empty-state';
 import { InlineError, QueryErrorPage } from '../../../components/query-error';
 import { Section } from '../../../components/section';
@@ -60,25 +59,6 @@ function ProfileCard({ member }: { member: Member }) {
   );
 }
 
-function PremiumCard({ premium }: { premium: Member['premium'] }) {
-  return (
-    <Paper variant="outlined" sx={{ ...card, borderColor: premium.active ? 'secondary.main' : 'divider' }} data-testid="premium-card" data-active={premium.active}>
-      <Box sx={{ display: 'flex', alignItems: 'center', gap: 1 }}>
-        <WorkspacePremiumIcon aria-hidden="true" sx={{ color: premium.active ? '#f2b01e' : 'text.secondary' }} />
-        <Typography component="h2" sx={{ fontWeight: 800, fontSize: '1.1rem' }}>
-          {premium.active ? m.premiumActive : m.premiumNone}
-        </Typography>
-      </Box>
-      <Typography color="text.secondary" sx={{ mt: 1, lineHeight: 1.9 }}>
-        {premium.active && premium.until ? m.premiumUntil(formatJalali(premium.until, 'long')) : m.premiumPitch}
-      </Typography>
-      <Button component={RouterLink} to={paths.premium.plans.getHref()} variant="contained" sx={{ ...solidAccent, mt: 2, fontWeight: 700 }}>
-        {premium.active ? m.premiumExtend : m.premiumBuy}
-      </Button>
-    </Paper>
-  );
-}
-
 function Stat({ value, label, to }: { value: number; label: string; to?: string }) {
   const content = (
     <>
@@ -112,8 +92,18 @@ function ListPart({ children }: { children: ReactNode }) {
   );
 }
 
-/** `user/dashboard`: profile, premium status, counts, continue watching, requests and recent notifications. */
-export function DashboardScreen() {
+type Props = {
+  /** The subscription box, beside the profile (the premium feature's; the app puts it here). */
+  premium: ReactNode;
+  /** Parts after the member's own lists: the payment history. */
+  after?: ReactNode;
+};
+
+/**
+ * `user/dashboard`: profile, premium status, counts, continue watching, requests, recent
+ * notifications, and whatever the app adds after them.
+ */
+export function DashboardScreen({ premium, after }: Props) {
   const profile = useProfile();
   const requests = useRequests(1, 3);
   const notifications = useNotifications(1, 5);
@@ -124,7 +114,7 @@ export function DashboardScreen() {
     <AccountPage title={m.heading} testId="dashboard-screen">
       <Box sx={{ display: 'grid', gridTemplateColumns: { xs: 'minmax(0, 1fr)', md: 'repeat(2, minmax(0, 1fr))' }, gap: 2 }}>
         {member ? <ProfileCard member={member} /> : <Skeleton variant="rounded" height={170} />}
-        {member ? <PremiumCard premium={member.premium} /> : <Skeleton variant="rounded" height={170} />}
+        {premium}
       </Box>
       {member && (
         <Box component="ul" aria-label={m.stats} data-testid="stats" sx={{ listStyle: 'none', m: 0, p: 0, mt: 2, display: 'grid', gridTemplateColumns: { xs: 'repeat(2, minmax(0, 1fr))', sm: 'repeat(4, minmax(0, 1fr))' }, gap: 1.5 }}>
@@ -175,6 +165,7 @@ export function DashboardScreen() {
           )}
         </Section>
       </Box>
+      {after}
     </AccountPage>
   );
 }

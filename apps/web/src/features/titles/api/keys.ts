@@ -7,4 +7,6 @@ export const titleKeys = {
   files: (id: number) => [...titleKeys.all, 'files', id] as const,
   /** The signed-in member's watchlist, like and rating for a title. */
   memberState: (id: number) => [...titleKeys.all, 'member-state', id] as const,
+  /** Whether this visitor may watch the title: a different answer once they sign in. */
+  access: (id: number, isMember: boolean) => [...titleKeys.all, 'access', id, isMember ? 'member' : 'visitor'] as const,
 };

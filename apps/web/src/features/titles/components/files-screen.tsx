@@ -18,9 +18,11 @@ import { InlineError, QueryErrorPage } from '../../../components/query-error';
 import { EnglishName } from '../../../components/title-card';
 import { useDocumentTitle } from '../../../components/use-document-title';
 import { useTitle } from '../api/get-title';
+import { needsPremium, useTitleAccess } from '../api/get-title-access';
 import { useTitleFiles } from '../api/get-title-files';
 import { groupFiles, type EpisodeGroup, type SeasonGroup } from '../lib/group-files';
 import { messages } from '../messages';
+import { PremiumGate } from './premium-gate';
 import { ACCENT_SOLID } from '../../../components/accent';
 
 const f = messages.files;
@@ -164,9 +166,10 @@ function FilesSkeleton() {
 }
 
 /** `titles/{id}/files`: the media files grouped by season, episode and quality. */
-export function FilesScreen({ id }: { id: number }) {
+export function FilesScreen({ id, isMember = false }: { id: number; isMember?: boolean }) {
   const title = useTitle(id);
   const files = useTitleFiles(id);
+  const access = useTitleAccess(id, isMember, title.data ? !title.data.isFree : false);
   const t = title.data;
   const name = t ? (t.titleFa ?? t.titleEn) : null;
   useDocumentTitle(name ? f.heading(name) : f.headingFallback);
@@ -197,9 +200,15 @@ export function FilesScreen({ id }: { id: number }) {
           </Typography>
         </Box>
       </Box>
-      <Alert severity="info" variant="outlined" sx={{ mb: 3 }}>
-        {f.premiumNote}
-      </Alert>
+      {t && !t.isFree && needsPremium(access.data) ? (
+        <Box sx={{ mb: 3 }}>
+          <PremiumGate reason={access.data.reason} />
+        </Box>
+      ) : (
+        <Alert severity="info" variant="outlined" sx={{ mb: 3 }}>
+          {access.data?.canWatch ? f.premiumActive : f.premiumNote}
+        </Alert>
+      )}
       {files.isPending || title.isPending ? (
         <FilesSkeleton />
       ) : files.isError ? (

@@ -1,6 +1,7 @@
 import FolderIcon from '@mui/icons-material/Folder';
 import OndemandVideoIcon from '@mui/icons-material/OndemandVideo';
 import PlayArrowIcon from '@mui/icons-material/PlayArrow';
+import WorkspacePremiumIcon from '@mui/icons-material/WorkspacePremium';
 import Box from '@mui/material/Box';
 import Button from '@mui/material/Button';
 import Container from '@mui/material/Container';
@@ -14,6 +15,8 @@ import { ImdbRating, RottenTomatoesBadge } from '../../../components/rating-badg
 import { EnglishName } from '../../../components/title-card';
 import { paths } from '../../../config/paths';
 import { messages } from '../messages';
+import { needsPremium, useTitleAccess } from '../api/get-title-access';
+import { PremiumGate } from './premium-gate';
 import { TitleMemberActions, type MemberAccess } from './title-actions';
 import { solidAccent } from '../../../components/accent';
 
@@ -44,6 +47,10 @@ export function TitleHero({ title, access }: { title: TitleDetail; access: Membe
   const years = formatYears(title.year, title.endYear, title.type === 'series');
   const facts = [years, title.runtime ? formatDuration(title.runtime) : null, messages.type[title.type]].filter(Boolean) as string[];
   const showOriginal = title.titleOriginal && title.titleOriginal !== title.titleEn;
+  // A locked title's play button leads to premium instead of a player that would refuse.
+  const watchAccess = useTitleAccess(title.id, access.isMember, !title.isFree);
+  const gate = !title.isFree && needsPremium(watchAccess.data) ? watchAccess.data : null;
+  const locked = gate !== null;
 
   return (
     <Box data-testid="title-hero" sx={{ position: 'relative', bgcolor: HERO_BG, color: '#fff', overflow: 'hidden' }}>
@@ -155,14 +162,15 @@ export function TitleHero({ title, access }: { title: TitleDetail; access: Membe
           <Box role="group" aria-label={messages.actions.label} sx={{ display: 'flex', flexWrap: 'wrap', gap: 1, mt: 3 }}>
             <Button
               component={RouterLink}
-              to={paths.watch.getHref(title.imdbId, title.id)}
+              to={locked ? paths.goPremium.getHref() : paths.watch.getHref(title.imdbId, title.id)}
               variant="contained"
               size="large"
-              startIcon={<PlayArrowIcon />}
+              startIcon={locked ? <WorkspacePremiumIcon /> : <PlayArrowIcon />}
               data-testid="watch-button"
+              data-locked={locked}
               sx={{ ...solidAccent, fontWeight: 700, px: 3, flex: { xs: '1 1 100%', sm: '0 0 auto' } }}
             >
-              {messages.actions.watch}
+              {locked ? messages.actions.watchPremium : messages.actions.watch}
             </Button>
             <Button component={RouterLink} to={title.filesPath} variant="outlined" startIcon={<FolderIcon />} data-testid="files-link" sx={{ color: '#fff', borderColor: 'rgba(255,255,255,.45)', '&:hover': { borderColor: '#fff' } }}>
               {title.fileCount > 0 ? messages.actions.filesCount(formatNumber(title.fileCount, 0)) : messages.actions.files}
@@ -174,6 +182,11 @@ export function TitleHero({ title, access }: { title: TitleDetail; access: Membe
             )}
             <TitleMemberActions titleId={title.id} access={access} />
           </Box>
+          {gate && (
+            <Box sx={{ mt: 2, maxWidth: 720 }}>
+              <PremiumGate reason={gate.reason} onDark withButton={false} />
+            </Box>
+          )}
         </Box>
       </Container>
     </Box>

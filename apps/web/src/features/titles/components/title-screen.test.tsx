@@ -49,16 +49,19 @@ const detail = {
 
 let seen: InternalAxiosRequestConfig[] = [];
 let likeFails = false;
+let access: unknown = undefined;
 let releaseLike: () => void = () => {};
 const originalAdapter = api.defaults.adapter;
 beforeEach(() => {
   seen = [];
   likeFails = false;
+  access = undefined;
   const adapter: AxiosAdapter = async (config) => {
     seen.push(config);
     const url = config.url ?? '';
     const ok = (data: unknown) => ({ data, status: 200, statusText: 'OK', headers: {}, config });
     if (url === '/api/titles/7') return ok({ data: detail });
+    if (url === '/api/titles/7/access' && access) return ok({ data: access });
     if (url === '/api/user/titles/7/state') return ok({ data: { inWatchlist: false, liked: false, likes: 4, rating: null } });
     if (url === '/api/user/like/7') {
       // Held until the test has seen the optimistic state.
@@ -158,6 +161,26 @@ describe('the title page', () => {
     releaseLike();
     await waitFor(() => expect(like.getAttribute('aria-pressed')).toBe('false'));
     expect(like.textContent).toContain('۴ پسند');
+  });
+
+  it('a locked title’s play button leads to premium, with a Persian note why', async () => {
+    access = { canWatch: false, reason: 'UNAUTHENTICATED' };
+    renderAt('/titles/7/the-matrix');
+    const gate = await screen.findByTestId('premium-gate');
+    expect(gate.textContent).toMatch(/اشتراک ویژه/);
+    expect(gate.getAttribute('data-reason')).toBe('UNAUTHENTICATED');
+    const watch = screen.getByTestId('watch-button');
+    expect(watch.getAttribute('href')).toBe('/gopremium');
+    expect(watch.textContent).toBe('تماشا با اشتراک ویژه');
+  });
+
+  it('a premium member keeps the plain play button', async () => {
+    access = { canWatch: true, reason: 'premium' };
+    renderAt('/titles/7/the-matrix', true);
+    await screen.findByRole('heading', { level: 1, name: 'ماتریکس' });
+    await waitFor(() => expect(seen.some((c) => c.url === '/api/titles/7/access')).toBe(true));
+    expect(screen.queryByTestId('premium-gate')).toBeNull();
+    expect(screen.getByTestId('watch-button').getAttribute('href')).toBe('/watch/tt0133093/7');
   });
 
   it('shows the not-found page with the server’s Persian message', async () => {
