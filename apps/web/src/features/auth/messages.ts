@@ -43,8 +43,8 @@ export const messages = {
     toLogin: 'وارد شوید',
     passwordHelp: 'دست‌کم ۸ نویسه',
     sentHeading: 'ایمیل خود را ببینید',
-    /** Before and after the address, which is shown left-to-right between them. */
-    sentTo: ['پیوند تأیید به', 'فرستاده شد.'],
+    /** The address follows on its own line, left to right. */
+    sentTo: 'پیوند تأیید به این نشانی فرستاده شد:',
     sentHowTo: 'برای پایان ثبت‌نام، نامهٔ «تأیید ایمیل و فعال‌سازی حساب پرده» را باز کنید و روی «تأیید ایمیل و ورود» بزنید؛ همان پیوند شما را وارد حسابتان می‌کند. پیوند تا ۲۴ ساعت کار می‌کند.',
     sentSpam: 'نامه نرسید؟ چند دقیقه صبر کنید و پوشهٔ هرزنامه (Spam) را هم ببینید. اگر نشانی ایمیل را اشتباه نوشته‌اید، دوباره ثبت‌نام کنید.',
     again: 'ثبت‌نام با ایمیل دیگر',

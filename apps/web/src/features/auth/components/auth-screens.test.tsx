@@ -59,7 +59,7 @@ const fill = (name: string, value: string) => fireEvent.change(screen.getByTestI
 describe('sign-up with a confirmation mail', () => {
   it('shows "check your email" with the address and the spam hint, and signs nobody in', async () => {
     renderAt('/auth/register?redirect=%2Fgopremium');
-    await screen.findByRole('heading', { level: 1, name: 'ثبت‌نام' }, { timeout: 10_000 });
+    await screen.findByRole('heading', { level: 1, name: 'ثبت‌نام' }, { timeout: 15_000 });
     fill('name', ' سارا ');
     fill('email', 'Sara@Example.com');
     fill('password', 'long-enough');
@@ -76,14 +76,14 @@ describe('sign-up with a confirmation mail', () => {
 
     // A mistyped address: back to the form, the name and email kept, the passwords not.
     fireEvent.click(screen.getByRole('button', { name: 'ثبت‌نام با ایمیل دیگر' }));
-    await screen.findByRole('heading', { level: 1, name: 'ثبت‌نام' }, { timeout: 10_000 });
+    await screen.findByRole('heading', { level: 1, name: 'ثبت‌نام' }, { timeout: 15_000 });
     expect((screen.getByTestId('field-email') as HTMLInputElement).value).toBe('Sara@Example.com');
     expect((screen.getByTestId('field-password') as HTMLInputElement).value).toBe('');
   });
 
   it('sends no redirect when the visitor came to sign up directly (the link then opens the dashboard)', async () => {
     renderAt('/auth/register');
-    await screen.findByRole('heading', { level: 1, name: 'ثبت‌نام' }, { timeout: 10_000 });
+    await screen.findByRole('heading', { level: 1, name: 'ثبت‌نام' }, { timeout: 15_000 });
     fill('name', 'سارا');
     fill('email', 'sara@example.com');
     fill('password', 'long-enough');
@@ -95,7 +95,7 @@ describe('sign-up with a confirmation mail', () => {
 
   it('login of an unconfirmed sign-up shows the server’s "open the confirmation mail" message, not a form error', async () => {
     renderAt('/auth/login?redirect=%2Fuser%2Fwatchlist');
-    await screen.findByRole('heading', { level: 1, name: 'ورود' }, { timeout: 10_000 });
+    await screen.findByRole('heading', { level: 1, name: 'ورود' }, { timeout: 15_000 });
     fill('email', 'sara@example.com');
     fill('password', 'long-enough');
     fireEvent.click(screen.getByRole('button', { name: 'ورود' }));
@@ -109,7 +109,7 @@ describe('sign-up with a confirmation mail', () => {
 
   it('the confirmation link signs in and lands on the page it names', async () => {
     const router = renderAt('/auth/login?token=confirm-token-0123456789&redirect=%2Fuser%2Fdashboard');
-    await waitFor(() => expect(router.state.location.pathname).toBe('/user/dashboard'), { timeout: 10_000 });
+    await waitFor(() => expect(router.state.location.pathname).toBe('/user/dashboard'), { timeout: 15_000 });
     expect(posted.find((p) => p.url === '/api/sanc/login-with-token')?.body).toEqual({ token: 'confirm-token-0123456789', remember: true });
     expect(getCookie(TOKEN_COOKIE)).toBe('session-token');
     expect(useAuthStore.getState().user).toMatchObject({ id: 5 });

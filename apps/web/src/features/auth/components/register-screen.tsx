@@ -63,13 +63,15 @@ export function RegisterScreen() {
     return (
       <AuthCard title={m.sentHeading} testId="register-sent" footer={footer}>
         <Box role="status" data-testid="register-sent-status">
-          <Typography sx={{ lineHeight: 2, mb: 2, fontWeight: 600 }}>
-            {m.sentTo[0]}{' '}
-            <Box component="bdi" dir="ltr" data-testid="register-sent-email" sx={{ fontFamily: 'Rubik, sans-serif', overflowWrap: 'anywhere' }}>
-              {sentTo}
-            </Box>{' '}
-            {m.sentTo[1]}
-          </Typography>
+          <Typography sx={{ lineHeight: 2, fontWeight: 600 }}>{m.sentTo}</Typography>
+          {/* A block of its own: a left-to-right address wrapped inside a Persian sentence reads out of order. */}
+          <Box
+            dir="ltr"
+            data-testid="register-sent-email"
+            sx={{ my: 1.5, px: 1.5, py: 1, borderRadius: 1, bgcolor: 'action.hover', fontFamily: 'Rubik, sans-serif', fontWeight: 600, textAlign: 'right', overflowWrap: 'anywhere' }}
+          >
+            {sentTo}
+          </Box>
           <Typography color="text.secondary" sx={{ lineHeight: 2, mb: 2 }}>
             {m.sentHowTo}
           </Typography>
