@@ -2,7 +2,9 @@ import crypto from 'node:crypto';
 import fs from 'node:fs';
 import { afterAll, beforeAll, describe, expect, it, vi } from 'vitest';
 import { csrf } from './helpers/app';
+import { AuthRepository } from '../src/modules/auth/auth.repository';
 import { hashPassword } from '../src/modules/auth/passwords';
+import { hashToken, SIGN_IN_PURPOSES } from '../src/modules/auth/tokens';
 import { createMemberTestApp, outboxFiles, parseMail, registerMember, startSignUp, uniqueEmail, type MemberTestContext } from './helpers/members';
 
 let ctx: MemberTestContext;
@@ -230,6 +232,45 @@ describe('register', () => {
 });
 
 describe('an unconfirmed sign-up', () => {
+  it('answers a new sign-up, the confirmation link and a reset request racing for one address without an error', async () => {
+    for (let i = 0; i < 6; i++) {
+      const { email } = await startSignUp(ctx.app);
+      const token = /token=([\w-]+)/.exec((await waitForMail(email, CONFIRM)).text)![1]!;
+      const [again, opened, reset] = await Promise.all([register({ name: 'دوباره', email }), post('/api/sanc/login-with-token', { token }), post('/api/forgot-password', { email })]);
+      expect(again.statusCode).toBe(202);
+      expect([200, 422]).toContain(opened.statusCode);
+      expect(reset.statusCode).toBe(200);
+    }
+  });
+
+  // Two transactions interleaved by hand, which needs a server (the embedded database runs one at a time).
+  it.runIf(process.env.TEST_DATABASE_URL)('takes the account before the token, as a new sign-up does, so the two never deadlock', async () => {
+    const { email } = await startSignUp(ctx.app);
+    const token = /token=([\w-]+)/.exec((await waitForMail(email, CONFIRM)).text)![1]!;
+    const repo = new AuthRepository();
+    const { db, pool } = ctx.database;
+    const waitingForALock = async () => (await pool.query(`SELECT count(*)::int AS n FROM pg_stat_activity WHERE datname = current_database() AND wait_event_type = 'Lock'`)).rows[0].n as number;
+
+    let opened: Promise<{ userId: number } | undefined> | undefined;
+    await db.transaction(async (signUp) => {
+      // A new sign-up with the address holds the account...
+      const owner = await repo.lockUserByEmail(signUp, email);
+      // ...while the confirmation link is opened, and has to wait for it...
+      opened = db.transaction(async (link) => {
+        const used = await repo.consumeOneTimeToken(link, SIGN_IN_PURPOSES, hashToken(token));
+        if (used) await repo.markEmailVerified(link, used.userId);
+        return used;
+      });
+      await vi.waitFor(async () => expect(await waitingForALock()).toBe(1), { timeout: 5000, interval: 20 });
+      // ...then the sign-up replaces the account's link.
+      await repo.restartUnverified(signUp, owner!.id, { name: 'دوباره', passwordHash: 'scrypt$x' });
+      await repo.createOneTimeToken(signUp, { userId: owner!.id, purpose: 'email_verify', tokenHash: hashToken(`next-${token}`), minutes: 60 });
+    });
+    // The earlier link was replaced before it could be used: refused, not an error.
+    expect(await opened).toBeUndefined();
+    expect(await verifiedAt(email)).toBeNull();
+  });
+
   it('signing in with the right password is a Persian 403 EMAIL_NOT_VERIFIED that mails the link again, at most once a minute', async () => {
     const { email, password } = await startSignUp(ctx.app);
     await waitForMail(email, CONFIRM);

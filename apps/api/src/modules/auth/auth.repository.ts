@@ -34,14 +34,19 @@ export class AuthRepository {
     return row;
   }
 
-  /** The account of an email, locked until the transaction ends (sign-ups with one address take turns). */
+  /**
+   * The account of an email, locked until the transaction ends (sign-ups with one address take
+   * turns). Every use case that writes an account and its mailed tokens locks the account first,
+   * then the tokens, so two of them never wait on each other. `no key update`: inserting a token
+   * (a foreign key to the account) is not held up by it.
+   */
   async lockUserByEmail(tx: Executor, email: string): Promise<UserCredentials | undefined> {
-    const [row] = await tx.select(credentials).from(users).where(eq(users.email, email)).for('update');
+    const [row] = await tx.select(credentials).from(users).where(eq(users.email, email)).for('no key update');
     return row;
   }
 
   async lockUser(tx: Executor, id: number): Promise<UserCredentials | undefined> {
-    const [row] = await tx.select(credentials).from(users).where(eq(users.id, id)).for('update');
+    const [row] = await tx.select(credentials).from(users).where(eq(users.id, id)).for('no key update');
     return row;
   }
 
@@ -137,20 +142,27 @@ export class AuthRepository {
   }
 
   /**
-   * Uses up a single-use token of one of `purposes` in one statement (two requests racing with
-   * the same link: one wins). With `email`, the token only counts for that member's address.
+   * Uses up a single-use token of one of `purposes` (two requests racing with the same link: one
+   * wins), inside a transaction. With `email`, the token only counts for that member's address.
+   * The account is locked before the token, as everywhere else (see `lockUserByEmail`): the
+   * caller then writes the account (verified, new password) without waiting on anyone holding it.
    */
-  async consumeOneTimeToken(db: Executor, purposes: OneTimePurpose | OneTimePurpose[], tokenHash: string, email?: string): Promise<{ userId: number } | undefined> {
+  async consumeOneTimeToken(tx: Executor, purposes: OneTimePurpose | OneTimePurpose[], tokenHash: string, email?: string): Promise<{ userId: number } | undefined> {
     const list = sql.join(
       (Array.isArray(purposes) ? purposes : [purposes]).map((p) => sql`${p}`),
       sql`, `,
     );
-    const { rows } = await db.execute<{ user_id: number }>(sql`
+    const matches = sql`o.token_hash = ${tokenHash} AND o.purpose IN (${list}) AND o.used_at IS NULL AND o.expires_at > now()`;
+    const owner = await tx.execute<{ id: number }>(sql`
+      SELECT u.id FROM users u JOIN auth_one_time_tokens o ON o.user_id = u.id
+      WHERE ${matches} AND (${email ?? null}::text IS NULL OR u.email = ${email ?? null})
+      FOR NO KEY UPDATE OF u`);
+    const userId = owner.rows[0]?.id;
+    if (userId === undefined) return undefined;
+    // Checked again: the token may have been used or replaced while this waited for the account.
+    const { rows } = await tx.execute<{ user_id: number }>(sql`
       UPDATE auth_one_time_tokens o SET used_at = now()
-      FROM users u
-      WHERE u.id = o.user_id AND o.token_hash = ${tokenHash} AND o.purpose IN (${list})
-        AND o.used_at IS NULL AND o.expires_at > now()
-        AND (${email ?? null}::text IS NULL OR u.email = ${email ?? null})
+      WHERE ${matches} AND o.user_id = ${userId}
       RETURNING o.user_id`);
     return rows[0] ? { userId: rows[0].user_id } : undefined;
   }
