@@ -1,7 +1,7 @@
 import type { Browser, BrowserContext, Page, Route } from 'playwright-core';
 import { afterAll, afterEach, beforeAll, describe, expect, inject, it } from 'vitest';
 import { launchBrowser } from '../support/browser';
-import { apiPost, DEFAULT_PASSWORD as PASSWORD, registerMember, signInBrowser, uniqueEmail as memberEmail } from '../support/members';
+import { apiPost, DEFAULT_PASSWORD as PASSWORD, registerMember, signInBrowser, uniqueEmail } from '../support/members';
 import { linkIn, mailsTo, waitForMail } from '../support/outbox';
 import { apiGet, expectNoHorizontalOverflow, expectNoSeriousViolations, openContext, settle, shoot, WIDTHS, type Card, type Page1 } from './screens-support';
 
@@ -20,8 +20,6 @@ afterAll(async () => {
 afterEach(async () => {
   await context?.close();
 });
-
-const uniqueEmail = (tag: string) => memberEmail(tag);
 
 const h1 = (name: string) => page.getByRole('heading', { level: 1, name });
 const field = (name: string) => page.getByTestId(`field-${name}`);
