@@ -32,6 +32,7 @@ export default async function setup(project: TestProject) {
     throw error;
   }
   project.provide('baseUrl', server.url);
+  project.provide('dataDir', server.dataDir);
   project.provide('analyticsUrl', receiver.url);
   project.provide('analyticsSiteId', siteId);
   project.provide('social', social);

@@ -1,13 +1,11 @@
-import fs from 'node:fs';
-import os from 'node:os';
-import path from 'node:path';
 import type { Browser, BrowserContext, Page, Route } from 'playwright-core';
 import { afterAll, afterEach, beforeAll, describe, expect, inject, it } from 'vitest';
 import { launchBrowser } from '../support/browser';
+import { apiPost, DEFAULT_PASSWORD as PASSWORD, registerMember, signInBrowser, uniqueEmail } from '../support/members';
+import { linkIn, mailsTo, waitForMail } from '../support/outbox';
 import { apiGet, expectNoHorizontalOverflow, expectNoSeriousViolations, openContext, settle, shoot, WIDTHS, type Card, type Page1 } from './screens-support';
 
 const baseUrl = inject('baseUrl');
-const PASSWORD = 'parde-pass-123';
 
 let browser: Browser;
 let context: BrowserContext;
@@ -22,9 +20,6 @@ afterAll(async () => {
 afterEach(async () => {
   await context?.close();
 });
-
-let counter = 0;
-const uniqueEmail = (tag: string) => `e2e-${tag}-${Date.now()}-${counter++}@example.com`;
 
 const h1 = (name: string) => page.getByRole('heading', { level: 1, name });
 const field = (name: string) => page.getByTestId(`field-${name}`);
@@ -50,36 +45,18 @@ async function loginThroughForm(email: string, password: string) {
   await page.getByRole('button', { name: 'ورود', exact: true }).click();
 }
 
-/**
- * The link of a mail to `email` in the outbox of the e2e server (its DATA_DIR is a `parde-e2e-*`
- * folder in the temp directory; the addresses are unique to each test).
- */
-function findLinkInMail(email: string, link: RegExp): string | null {
-  for (const dir of fs.readdirSync(os.tmpdir()).filter((d) => d.startsWith('parde-e2e-'))) {
-    const outbox = path.join(os.tmpdir(), dir, 'outbox');
-    if (!fs.existsSync(outbox)) continue;
-    for (const file of fs.readdirSync(outbox).filter((f) => f.endsWith('.eml'))) {
-      const text = decodeMime(fs.readFileSync(path.join(outbox, file), 'utf8'));
-      const found = text.includes(email) ? link.exec(text)?.[0] : undefined;
-      if (found) return found.replace(/&amp;/g, '&');
-    }
-  }
-  return null;
+/** Opens a mailed link of this site in the page (the mail names the server's SITE_URL, not the test port). */
+async function openMailedLink(url: URL) {
+  await page.goto(baseUrl + url.pathname + url.search);
 }
 
-/** The text of a MIME message with its base64 and quoted-printable parts decoded. */
-function decodeMime(raw: string): string {
-  // Decoded parts first: in the raw text a quoted-printable link is broken by soft line breaks.
-  let out = '';
-  const part = /Content-Transfer-Encoding:\s*(base64|quoted-printable)\r?\n(?:[^\r\n]+\r?\n)*\r?\n([\s\S]*?)(?=\r?\n--|$)/gi;
-  for (const [, enc, body] of raw.matchAll(part)) {
-    out +=
-      '\n' +
-      (enc!.toLowerCase() === 'base64'
-        ? Buffer.from(body!.replace(/\s+/g, ''), 'base64').toString('utf8')
-        : Buffer.from(body!.replace(/=\r?\n/g, '').replace(/=([0-9A-F]{2})/gi, (_, h: string) => String.fromCharCode(parseInt(h, 16))), 'latin1').toString('utf8'));
-  }
-  return out + '\n' + raw;
+/** The "check your email" screen after a sign-up, whatever the address was. */
+async function expectCheckEmailScreen(email: string) {
+  await h1('ایمیل خود را ببینید').waitFor();
+  expect(pathname()).toBe('/auth/register');
+  expect(await page.getByTestId('register-sent-email').innerText()).toBe(email);
+  expect(await page.getByTestId('register-sent-spam').innerText()).toContain('هرزنامه');
+  expect(await tokenCookie()).toBeUndefined();
 }
 
 /** The header dot: in the desktop menu at 1280 px, in the bottom bar at 375 px. */
@@ -91,7 +68,7 @@ async function visibleDots(): Promise<number> {
 }
 
 describe.each(WIDTHS)('account at %s px', (width, viewport) => {
-  it('register → login → watchlist → comment → notification dot → logout', async () => {
+  it('register → confirmation mail → its link signs in → login → watchlist → comment → notification dot → logout', async () => {
     context = await openContext(browser, viewport);
     page = await context.newPage();
     const email = uniqueEmail(`flow${width}`);
@@ -116,15 +93,48 @@ describe.each(WIDTHS)('account at %s px', (width, viewport) => {
     expect(await help('password').innerText()).toBe('این فیلد الزامی است.');
     await shoot(page, `register-${width}`);
     await registerThroughForm('سارا رضایی', email);
+
+    // Nobody is signed in yet: the screen says to open the mail (address, spam hint).
+    await expectCheckEmailScreen(email);
+    await settle(page);
+    if (width === '375') await expectNoHorizontalOverflow(page);
+    await shoot(page, `register-sent-${width}`);
+    await expectNoSeriousViolations(page);
+
+    // Signing in before confirming: the password is right, so the server says what to do.
+    await page.goto(`${baseUrl}/auth/login?redirect=%2Fuser%2Fwatchlist`);
+    await h1('ورود').waitFor();
+    await loginThroughForm(email, PASSWORD);
+    const notVerified = page.getByTestId('email-not-verified');
+    await notVerified.waitFor();
+    expect(await notVerified.innerText()).toMatch(/تأیید نشده[\s\S]*هرزنامه/);
+    expect(await page.getByTestId('form-error').count()).toBe(0);
+    expect(await tokenCookie()).toBeUndefined();
+    await settle(page);
+    await shoot(page, `login-not-verified-${width}`);
+
+    // The confirmation mail (Persian, right-to-left, with a plain-text part) and its link: it
+    // confirms, signs in and lands on the page the visitor was going to.
+    const mail = await waitForMail(email, 'verify-email');
+    expect(mail.subject).toBe('تأیید ایمیل و فعال‌سازی حساب پرده');
+    expect(mail.html).toContain('dir="rtl"');
+    expect(mail.text).toContain('سلام سارا رضایی،');
+    const link = linkIn(mail, '/auth/login');
+    expect(link.searchParams.get('redirect')).toBe('/user/watchlist');
+    await openMailedLink(link);
     await h1('لیست تماشا').waitFor();
     expect(pathname()).toBe('/user/watchlist');
     expect((await tokenCookie())?.value).toBeTruthy();
     await page.getByTestId('empty-state').waitFor();
 
-    // Log out, then log in: a wrong password is the server's 422, under the email field.
+    // The link was single-use.
     await page.goto(`${baseUrl}/auth/logout`);
     await waitForPath('/');
+    await openMailedLink(link);
+    await page.getByTestId('form-error').waitFor();
     expect(await tokenCookie()).toBeUndefined();
+
+    // Log in with the password: a wrong one is the server's 422, under the email field.
     await page.goto(`${baseUrl}/auth/login?redirect=%2Fuser%2Fdashboard`);
     await h1('ورود').waitFor();
     await loginThroughForm(email, 'wrong-password-1');
@@ -141,13 +151,19 @@ describe.each(WIDTHS)('account at %s px', (width, viewport) => {
     await shoot(page, `dashboard-${width}`);
 
     // Watchlist: the title page's button, then the member's list shows the card.
-    const [title] = (await apiGet<Page1<Card>>(baseUrl, '/api/titles?per_page=1')).data;
+    // The least voted movie: the comment below is seen by everyone, and other specs look at the
+    // most voted titles (the title page expects those to have no comments).
+    const { meta } = await apiGet<Page1<Card>>(baseUrl, '/api/titles?type=movie&per_page=1');
+    const [title] = (await apiGet<Page1<Card>>(baseUrl, `/api/titles?type=movie&per_page=1&page=${meta.lastPage}`)).data;
     await page.goto(baseUrl + title!.path);
     // The member's button (it has aria-pressed); the page may hold one per layout.
     const button = page.locator('[data-testid="watchlist-button"][aria-pressed]:visible').first();
     await expect.poll(() => button.getAttribute('aria-pressed'), { timeout: 20_000 }).toBe('false');
+    // The button flips at once (optimistic); leaving before the save answers would abort it.
+    const saved = page.waitForResponse((r) => r.request().method() === 'POST' && r.url().includes(`/api/user/watchlist/${title!.id}`));
     await button.click();
     await expect.poll(() => button.getAttribute('aria-pressed'), { timeout: 20_000 }).toBe('true');
+    expect((await saved).status()).toBe(200);
     await page.goto(`${baseUrl}/user/watchlist`);
     await page.locator(`[data-testid="watchlist-grid"] [data-title-id="${title!.id}"]`).waitFor();
     await settle(page);
@@ -225,6 +241,51 @@ describe.each(WIDTHS)('account at %s px', (width, viewport) => {
     await h1('ورود').waitFor();
   }, 120_000);
 
+  it('signing up with an address that has an account shows the very same screen; the owner gets a notice', async () => {
+    const owner = await registerMember({ name: 'صاحب حساب', email: uniqueEmail(`owner${width}`) });
+    const stranger = uniqueEmail(`stranger${width}`);
+    context = await openContext(browser, viewport);
+    page = await context.newPage();
+
+    // The same words for an unused address and for the owner's (apart from the address itself).
+    const screenText = async (email: string) => {
+      await page.goto(`${baseUrl}/auth/register?redirect=%2Fgopremium`);
+      await h1('ثبت‌نام').waitFor();
+      await field('name').fill('کسی دیگر');
+      await field('email').fill(email);
+      await field('password').fill('someone-elses-pass');
+      await field('password_confirmation').fill('someone-elses-pass');
+      const answer = page.waitForResponse((r) => new URL(r.url()).pathname === '/api/sanc/register');
+      await page.getByRole('button', { name: 'ساخت حساب' }).click();
+      const res = await answer;
+      await expectCheckEmailScreen(email);
+      return { status: res.status(), body: await res.text(), text: (await page.getByTestId('register-sent').innerText()).replace(email, '<email>') };
+    };
+    const fresh = await screenText(stranger);
+    const taken = await screenText(owner.email);
+    expect(taken).toEqual(fresh);
+    expect(taken.status).toBe(202);
+    await settle(page);
+    if (width === '375') await expectNoHorizontalOverflow(page);
+
+    // The owner hears about it, with a way in; nothing of the account changed.
+    const notice = await waitForMail(owner.email, 'account-exists');
+    expect(notice.subject).toBe('تلاش برای ساخت حساب تازه با ایمیل شما');
+    expect(notice.html).toContain('dir="rtl"');
+    expect(notice.text).toContain('سلام صاحب حساب،');
+    expect(notice.text).toContain('/auth/forgot-password');
+    expect(mailsTo(owner.email, 'verify-email')).toHaveLength(1); // only the owner's own sign-up
+    expect((await apiPost('/api/sanc/login', { email: owner.email, password: 'someone-elses-pass' })).status).toBe(422);
+    expect((await apiPost('/api/sanc/login', { email: owner.email, password: owner.password })).status).toBe(200);
+
+    // The notice's sign-in link works for the owner and goes where the form was headed.
+    const link = linkIn(notice, '/auth/login');
+    expect(link.searchParams.get('redirect')).toBe('/gopremium');
+    await openMailedLink(link);
+    await page.waitForURL((u) => u.pathname === '/gopremium', { timeout: 20_000 });
+    expect((await tokenCookie())?.value).toBeTruthy();
+  });
+
   it('every account screen passes axe (no serious or critical violations)', async () => {
     context = await openContext(browser, viewport);
     page = await context.newPage();
@@ -239,10 +300,7 @@ describe.each(WIDTHS)('account at %s px', (width, viewport) => {
       await settle(page);
       await expectNoSeriousViolations(page);
     }
-    await page.goto(`${baseUrl}/auth/register`);
-    await h1('ثبت‌نام').waitFor();
-    await registerThroughForm('مینا', uniqueEmail(`axe${width}`));
-    await waitForPath('/');
+    await signInBrowser(context, await registerMember({ name: 'مینا', email: uniqueEmail(`axe${width}`) }));
     for (const [route, heading, shot] of [
       ['/user/dashboard', 'داشبورد', null],
       ['/user/watchlist', 'لیست تماشا', null],
@@ -265,9 +323,7 @@ describe('account forms against the real API', () => {
   it('a content request is sent, listed, and its 422 shows under the field', async () => {
     context = await openContext(browser, WIDTHS[1][1]);
     page = await context.newPage();
-    await page.goto(`${baseUrl}/auth/register`);
-    await registerThroughForm('نیما', uniqueEmail('request'));
-    await waitForPath('/');
+    await signInBrowser(context, await registerMember({ name: 'نیما', email: uniqueEmail('request') }));
     await page.goto(`${baseUrl}/user/new-request`);
     await h1('درخواست جدید').waitFor();
     await field('title').fill('x');
@@ -286,10 +342,7 @@ describe('account forms against the real API', () => {
   it('changing the password needs the current one (server 422 under the field)', async () => {
     context = await openContext(browser, WIDTHS[0][1]);
     page = await context.newPage();
-    const email = uniqueEmail('chpw');
-    await page.goto(`${baseUrl}/auth/register`);
-    await registerThroughForm('لیلا', email);
-    await waitForPath('/');
+    await signInBrowser(context, await registerMember({ name: 'لیلا', email: uniqueEmail('chpw') }));
     await page.goto(`${baseUrl}/user/edit-password`);
     await h1('تغییر رمز عبور').waitFor();
     await field('current_password').fill('not-my-password');
@@ -309,12 +362,7 @@ describe.each(WIDTHS)('password reset through the outbox at %s px', (width, view
   it('forgot-password → the mailed link → a new password → login', async () => {
     context = await openContext(browser, viewport);
     page = await context.newPage();
-    const email = uniqueEmail(`reset${width}`);
-    await page.goto(`${baseUrl}/auth/register`);
-    await registerThroughForm('رضا', email);
-    await waitForPath('/');
-    await page.goto(`${baseUrl}/auth/logout`);
-    await waitForPath('/');
+    const { email } = await registerMember({ name: 'رضا', email: uniqueEmail(`reset${width}`) });
 
     await page.goto(`${baseUrl}/auth/login`);
     await page.getByTestId('to-forgot').click();
@@ -325,9 +373,7 @@ describe.each(WIDTHS)('password reset through the outbox at %s px', (width, view
     await settle(page);
     await shoot(page, `forgot-password-${width}`);
 
-    let link: string | null = null;
-    await expect.poll(() => (link = findLinkInMail(email, /https?:\/\/[^\s"'<>]+\/auth\/reset-password\/[^\s"'<>]+/)), { timeout: 15_000, interval: 200 }).toBeTruthy();
-    const target = new URL(link!);
+    const target = linkIn(await waitForMail(email, 'password-reset'), '/auth/reset-password/');
     await page.goto(baseUrl + target.pathname + target.search);
     await h1('بازنشانی رمز عبور').waitFor();
     await settle(page);
@@ -374,19 +420,12 @@ describe('the ref=ad rule and login links', () => {
   it('a mailed login link signs in and returns to the page', async () => {
     context = await openContext(browser, WIDTHS[0][1]);
     page = await context.newPage();
-    const email = uniqueEmail('link');
-    await page.goto(`${baseUrl}/auth/register`);
-    await registerThroughForm('آرش', email);
-    await waitForPath('/');
-    await page.goto(`${baseUrl}/auth/logout`);
-    await waitForPath('/');
+    const { email } = await registerMember({ name: 'آرش', email: uniqueEmail('link') });
     await page.goto(`${baseUrl}/auth/login`);
     await field('email').fill(email);
     await page.getByTestId('send-login-link').click();
     await page.getByTestId('link-sent').waitFor();
-    let link: string | null = null;
-    await expect.poll(() => (link = findLinkInMail(email, /https?:\/\/[^\s"'<>]+\/auth\/login\?token=[^\s"'<>&]+/)), { timeout: 15_000, interval: 200 }).toBeTruthy();
-    const target = new URL(link!);
+    const target = linkIn(await waitForMail(email, 'login-link'), '/auth/login');
     await page.goto(`${baseUrl}${target.pathname}${target.search}&redirect=%2Fuser%2Fwatchlist`);
     await h1('لیست تماشا').waitFor();
     expect((await tokenCookie())?.value).toBeTruthy();

@@ -1,7 +1,7 @@
 import type { Browser, BrowserContext, Locator, Page } from 'playwright-core';
 import { afterAll, afterEach, beforeAll, describe, expect, inject, it } from 'vitest';
 import { DESKTOP, launchBrowser, MOBILE } from '../support/browser';
-import { asMember, PASSWORD, registerMember, signInBrowser, type Member } from '../support/members';
+import { asMember, DEFAULT_PASSWORD as PASSWORD, registerMember, signInBrowser, type Member } from '../support/members';
 import { apiGet, type Card, expectNoHorizontalOverflow, expectNoSeriousViolations, openContext, type Page1, settle, shoot, WIDTHS } from './screens-support';
 
 const baseUrl = inject('baseUrl');
@@ -46,7 +46,7 @@ beforeAll(async () => {
     }
   }
   expect(title, 'a movie without comments in the demo catalogue').toBeDefined();
-  [sara, bahram] = await Promise.all([registerMember(baseUrl, 'سارا رضایی'), registerMember(baseUrl, 'بهرام')]);
+  [sara, bahram] = await Promise.all([registerMember({ baseUrl, name: 'سارا رضایی' }), registerMember({ baseUrl, name: 'بهرام' })]);
   posted.praise = await post(bahram, { body: TEXT.praise });
   posted.spoiler = await post(bahram, { body: TEXT.spoiler, spoiler: true });
   posted.html = await post(bahram, { body: TEXT.html });
@@ -67,7 +67,7 @@ const JALALI_FULL = /^[۰-۹]{1,2} [آ-ی]+ [۰-۹]{4}، ساعت [۰-۹]{2}:[۰
 
 async function openTitle(viewport: { width: number; height: number }, who: Member | null) {
   context = await openContext(browser, viewport);
-  if (who) await signInBrowser(context, baseUrl, who);
+  if (who) await signInBrowser(context, who, baseUrl);
   page = await context.newPage();
   await page.goto(baseUrl + title.path);
   await section().getByTestId('comment-list').waitFor();

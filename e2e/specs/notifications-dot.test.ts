@@ -28,10 +28,10 @@ const dashboardLink = (width: string, name: string) =>
 
 describe.each(WIDTHS)('the notification dot at %s px', (width, viewport) => {
   it('appears without a reload when the server makes a notification while the page is open', async () => {
-    const recipient = await registerMember(baseUrl, 'نگار');
-    const giver = await registerMember(baseUrl, 'کاوه');
+    const recipient = await registerMember({ baseUrl, name: 'نگار' });
+    const giver = await registerMember({ baseUrl, name: 'کاوه' });
     context = await openContext(browser, viewport);
-    await signInBrowser(context, baseUrl, recipient);
+    await signInBrowser(context, recipient, baseUrl);
     page = await context.newPage();
     const userCalls: string[] = [];
     page.on('request', (r) => isUserCall(r.url()) && userCalls.push(r.url()));

@@ -1,6 +1,8 @@
 import type { Browser, BrowserContext, Page } from 'playwright-core';
 import { afterAll, afterEach, beforeAll, describe, expect, inject, it } from 'vitest';
 import { launchBrowser } from '../support/browser';
+import { registerMember as signUp, signInBrowser } from '../support/members';
+import { linkIn, waitForMail } from '../support/outbox';
 import { apiGet, expectNoHorizontalOverflow, expectNoSeriousViolations, openContext, settle, shoot, WIDTHS, type Card, type Page1 } from './screens-support';
 
 /**
@@ -59,13 +61,19 @@ async function fillRegister(page: Page, name: string, email: string) {
   await page.getByRole('button', { name: 'ساخت حساب' }).click();
 }
 
-/** A fresh member through the register form; the browser ends on the home page, signed in. */
+/** A fresh, confirmed member (sign-up through the API and its mailed link); the browser is them, on the home page. */
 async function registerMember(page: Page, name: string, email = uniqueEmail('m')): Promise<string> {
-  await page.goto(`${baseUrl}/auth/register`);
-  await h1(page, 'ثبت‌نام').waitFor();
-  await fillRegister(page, name, email);
-  await page.waitForURL((u) => u.pathname === '/', { timeout: 20_000 });
+  const member = await signUp({ name, email, baseUrl });
+  await signInBrowser(page.context(), member, baseUrl);
+  await page.goto(`${baseUrl}/`);
   return email;
+}
+
+/** The register form ends in "check your email"; the mailed link confirms, signs in and returns. */
+async function confirmByMail(page: Page, email: string) {
+  await page.getByTestId('register-sent-status').waitFor({ timeout: 20_000 });
+  const link = linkIn(await waitForMail(email, 'verify-email'), '/auth/login');
+  await page.goto(baseUrl + link.pathname + link.search);
 }
 
 /** The sandbox gateway's own page (served by the API): approve or cancel, then back to the result page. */
@@ -132,7 +140,9 @@ describe.each(WIDTHS)('buying premium at %s px', (width, viewport) => {
     expect(new URL(page.url()).searchParams.get('redirect')).toBe('/premium/join/2');
     await page.getByTestId('to-register').click();
     await h1(page, 'ثبت‌نام').waitFor();
-    await fillRegister(page, 'پریسا احمدی', uniqueEmail(`buy${width}`));
+    const buyer = uniqueEmail(`buy${width}`);
+    await fillRegister(page, 'پریسا احمدی', buyer);
+    await confirmByMail(page, buyer);
     await h1(page, 'خرید اشتراک ویژه').waitFor();
     expect(pathname(page)).toBe('/premium/join/2');
     const summary = page.getByTestId('join-summary');

@@ -3,6 +3,8 @@ declare module 'vitest' {
   export interface ProvidedContext {
     /** The API process serving the built web app, e.g. http://127.0.0.1:41234 */
     baseUrl: string;
+    /** That server's DATA_DIR: without SMTP its mails land in `outbox/*.eml` (support/outbox.ts reads them). */
+    dataDir: string;
     /** The local Umami-compatible receiver the server's ANALYTICS_URL points at. */
     analyticsUrl: string;
     analyticsSiteId: string;

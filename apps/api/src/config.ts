@@ -63,7 +63,7 @@ const envSchema = z.object({
   SOCIAL_INSTAGRAM: optionalUrl,
   SOCIAL_X: optionalUrl,
   SUPPORT_EMAIL: z.string().optional(),
-  /** The public site's address: links in mails (password reset, login link) point here. */
+  /** The public site's address: links in mails (sign-up confirmation, password reset, login link) point here. */
   SITE_URL: z.url().default('http://localhost:8000').transform((v) => v.replace(/\/+$/, '')),
   /** Outgoing mail (smtp://user:pass@host:587 or smtps://…); without it mails go to DATA_DIR/outbox as .eml files. */
   SMTP_URL: optionalUrl,

@@ -2,7 +2,10 @@ import crypto from 'node:crypto';
 import fs from 'node:fs';
 import { afterAll, beforeAll, describe, expect, it, vi } from 'vitest';
 import { csrf } from './helpers/app';
-import { createMemberTestApp, outboxFiles, parseMail, registerMember, uniqueEmail, type MemberTestContext } from './helpers/members';
+import { AuthRepository } from '../src/modules/auth/auth.repository';
+import { hashPassword } from '../src/modules/auth/passwords';
+import { hashToken, SIGN_IN_PURPOSES } from '../src/modules/auth/tokens';
+import { createMemberTestApp, outboxFiles, parseMail, registerMember, startSignUp, uniqueEmail, type MemberTestContext } from './helpers/members';
 
 let ctx: MemberTestContext;
 beforeAll(async () => {
@@ -34,27 +37,79 @@ async function waitForMail(email: string, subject: RegExp) {
   );
 }
 
+/** The link tokens of the mails with `subject` to `email`, oldest first. */
+const tokensMailed = (email: string, subject: RegExp) =>
+  mailsTo(email)
+    .filter((mail) => subject.test(mail.subject))
+    .map((mail) => /\/auth\/login\?token=([\w-]+)/.exec(mail.text)?.[1]);
+const CONFIRM = /تأیید ایمیل/;
+const register = (payload: object) => post('/api/sanc/register', { password: 'long-enough', password_confirmation: 'long-enough', ...payload });
+const verifiedAt = async (email: string) => (await ctx.database.pool.query('SELECT email_verified_at FROM users WHERE email = $1', [email])).rows[0]?.email_verified_at;
+
 describe('register', () => {
-  it('creates the account, signs it in and answers {token, user}', async () => {
+  it('answers 202 with a message, keeps the account unverified and mails a Persian right-to-left confirmation link', async () => {
     const email = uniqueEmail('Reg');
-    const res = await post('/api/sanc/register', { name: '  سارا  ', email: `  ${email.toUpperCase()} `, password: 'long-enough', password_confirmation: 'long-enough' });
-    expect(res.statusCode).toBe(201);
+    const res = await register({ name: '  سارا  ', email: `  ${email.toUpperCase()} ` });
+    expect(res.statusCode).toBe(202);
+    expect(res.json()).toEqual({ message: 'پیوند تأیید به ایمیل شما فرستاده شد. برای پایان ثبت‌نام، نامه را باز کنید و روی پیوند آن بزنید.' });
+    expect(res.json()).not.toHaveProperty('token');
+    const { rows } = await ctx.database.pool.query('SELECT name, email_verified_at FROM users WHERE email = $1', [email.toLowerCase()]);
+    expect(rows).toEqual([{ name: 'سارا', email_verified_at: null }]);
+
+    const mail = await waitForMail(email.toLowerCase(), CONFIRM);
+    expect(mail.subject).toBe('تأیید ایمیل و فعال‌سازی حساب پرده');
+    expect(mail.html).toMatch(/<html lang="fa" dir="rtl">/);
+    expect(mail.text).toContain('سلام سارا،');
+    expect(mail.text).toContain('۲۴ ساعت');
+    const link = /http:\/\/localhost:8000\/auth\/login\?token=([\w-]+)&redirect=%2Fuser%2Fdashboard/.exec(mail.text);
+    expect(link, mail.text).toBeTruthy();
+    expect(mail.html).toContain(link![0].replace(/&/g, '&amp;'));
+  });
+
+  it('the confirmation link signs in once ({token, user}) and marks the email verified; then the password works', async () => {
+    const email = uniqueEmail('confirm');
+    await register({ name: 'سارا', email });
+    expect((await post('/api/sanc/login', { email, password: 'long-enough' })).statusCode).toBe(403);
+    const token = (await waitForMail(email, CONFIRM)).text.match(/\/auth\/login\?token=([\w-]+)/)![1]!;
+
+    const res = await post('/api/sanc/login-with-token', { token, remember: true });
+    expect(res.statusCode).toBe(200);
     const body = res.json();
     expect(body.token).toMatch(/^[\w-]{40,}$/);
     expect(new Date(body.expiresAt).getTime()).toBeGreaterThan(Date.now());
-    expect(body.user).toMatchObject({ name: 'سارا', email: email.toLowerCase(), newNotifications: false, premium: { active: false, until: null } });
+    expect(body.user).toMatchObject({ name: 'سارا', email, newNotifications: false, premium: { active: false, until: null } });
+    expect(await verifiedAt(email)).toBeInstanceOf(Date);
 
     const user = await me({ authorization: `Bearer ${body.token}` });
     expect(user.statusCode).toBe(200);
     expect(user.headers['cache-control']).toBe('private, no-store');
     expect(user.json().data).toEqual(body.user);
     expect(user.json().data.stats).toEqual({ watchlist: 0, history: 0, likes: 0, ratings: 0, comments: 0, requests: 0 });
+
+    const reuse = await post('/api/sanc/login-with-token', { token });
+    expect(reuse.statusCode).toBe(422);
+    expect(reuse.json().errors.token[0]).toMatch(persian);
+    expect((await post('/api/sanc/login', { email, password: 'long-enough' })).statusCode).toBe(200);
   });
 
-  it('keeps only a hash of the token and of the password', async () => {
+  it('carries the page the visitor was going to in the link, and only a path of this site', async () => {
+    const email = uniqueEmail('redirect');
+    expect((await register({ name: 'سارا', email, redirect: '/premium/join/3' })).statusCode).toBe(202);
+    expect((await waitForMail(email, CONFIRM)).text).toMatch(/\/auth\/login\?token=[\w-]+&redirect=%2Fpremium%2Fjoin%2F3\s/);
+    for (const redirect of ['https://evil.example/', '//evil.example', '/\\evil.example', 'user/dashboard']) {
+      const res = await register({ name: 'سارا', email: uniqueEmail(), redirect });
+      expect(res.statusCode, redirect).toBe(422);
+      expect(Object.keys(res.json().errors)).toEqual(['redirect']);
+    }
+  });
+
+  it('keeps only a hash of the tokens and of the password', async () => {
     const m = await registerMember(ctx.app);
     const { rows } = await ctx.database.pool.query('SELECT token_hash FROM auth_tokens WHERE user_id = $1', [m.id]);
     expect(rows).toEqual([{ token_hash: crypto.createHash('sha256').update(m.token).digest('hex') }]);
+    const mailed = tokensMailed(m.email, CONFIRM)[0]!;
+    const once = await ctx.database.pool.query('SELECT token_hash FROM auth_one_time_tokens WHERE user_id = $1', [m.id]);
+    expect(once.rows).toEqual([{ token_hash: crypto.createHash('sha256').update(mailed).digest('hex') }]);
     const user = await ctx.database.pool.query('SELECT password_hash FROM users WHERE id = $1', [m.id]);
     expect(user.rows[0].password_hash).toMatch(/^scrypt\$16384\$8\$1\$/);
     expect(user.rows[0].password_hash).not.toContain(m.password);
@@ -74,23 +129,201 @@ describe('register', () => {
     expect(Object.keys(bad.json().errors).sort()).toEqual(['email', 'name']);
   });
 
-  it('does not create a second account for a taken email, names no account, and tells the owner by mail', async () => {
-    const owner = await registerMember(ctx.app, { name: 'صاحب حساب' });
-    const res = await post('/api/sanc/register', { name: 'دیگری', email: owner.email.toUpperCase(), password: 'another-pass', password_confirmation: 'another-pass' });
-    expect(res.statusCode).toBe(422);
-    expect(res.json().message).toMatch(persian);
-    expect(res.json().message).not.toMatch(/وجود دارد|تکراری|taken/);
-    const { rows } = await ctx.database.pool.query('SELECT count(*)::int AS n FROM users WHERE email = $1', [owner.email]);
-    expect(rows[0].n).toBe(1);
-    const mail = await waitForMail(owner.email, /حساب تازه/);
-    expect(mail.text).toContain('صاحب حساب');
+  it('answers a new, an unconfirmed and a member’s address alike: same status, same body (no account enumeration)', async () => {
+    const unconfirmed = await startSignUp(ctx.app);
+    const member = await registerMember(ctx.app);
+    const answers = [
+      await register({ name: 'تازه', email: uniqueEmail('new') }),
+      await register({ name: 'دوباره', email: unconfirmed.email }),
+      await register({ name: 'دیگری', email: member.email.toUpperCase() }),
+    ];
+    for (const res of answers) {
+      expect(res.statusCode).toBe(202);
+      expect(res.body).toBe(answers[0]!.body);
+      expect(res.headers['content-type']).toBe(answers[0]!.headers['content-type']);
+    }
   });
 
-  it('lets only one of two simultaneous sign-ups with the same email through', async () => {
+  it('hashes the password whatever the address, so the answer takes as long', async () => {
+    // CPU time of this process (the database runs in another one): steady on a busy machine,
+    // where wall-clock times are not. scrypt is nearly all of a sign-up's CPU.
+    const cpuOf = async (work: () => Promise<unknown>) => {
+      const before = process.cpuUsage();
+      await work();
+      const used = process.cpuUsage(before);
+      return (used.user + used.system) / 1000;
+    };
+    const median = (xs: number[]) => [...xs].sort((a, b) => a - b)[Math.floor(xs.length / 2)]!;
+    const member = await registerMember(ctx.app);
+    const unconfirmed = await startSignUp(ctx.app);
+    const cases = {
+      new: () => ({ name: 'تازه', email: uniqueEmail() }),
+      unconfirmed: () => ({ name: 'دوباره', email: unconfirmed.email }),
+      member: () => ({ name: 'دیگری', email: member.email }),
+    };
+    const hash: number[] = [];
+    const spent: Record<keyof typeof cases, number[]> = { new: [], unconfirmed: [], member: [] };
+    for (let i = 0; i < 5; i++) {
+      hash.push(await cpuOf(() => hashPassword('long-enough')));
+      for (const [name, payload] of Object.entries(cases) as [keyof typeof cases, () => object][]) {
+        spent[name].push(await cpuOf(async () => expect((await register(payload())).statusCode).toBe(202)));
+      }
+    }
+    await ctx.app.mailer.flush();
+    // A case that skipped the hash would spend a small fraction of one.
+    for (const [name, times] of Object.entries(spent)) expect(median(times), name).toBeGreaterThan(median(hash) * 0.7);
+  });
+
+  it('a member’s address: nothing changes, and the owner is told by mail, with a sign-in link', async () => {
+    const owner = await registerMember(ctx.app, { name: 'صاحب حساب' });
+    const res = await register({ name: 'دیگری', email: owner.email.toUpperCase(), password: 'another-pass', password_confirmation: 'another-pass' });
+    expect(res.statusCode).toBe(202);
+    const { rows } = await ctx.database.pool.query('SELECT count(*)::int AS n, min(name) AS name FROM users WHERE email = $1', [owner.email]);
+    expect(rows[0]).toEqual({ n: 1, name: 'صاحب حساب' });
+    expect((await me(owner.headers)).statusCode).toBe(200);
+    expect((await post('/api/sanc/login', { email: owner.email, password: 'another-pass' })).statusCode).toBe(422);
+    expect((await post('/api/sanc/login', { email: owner.email, password: owner.password })).statusCode).toBe(200);
+
+    const mail = await waitForMail(owner.email, /حساب تازه/);
+    expect(mail.subject).toBe('تلاش برای ساخت حساب تازه با ایمیل شما');
+    expect(mail.html).toMatch(/<html lang="fa" dir="rtl">/);
+    expect(mail.text).toContain('سلام صاحب حساب،');
+    expect(mail.text).toContain('http://localhost:8000/auth/forgot-password');
+    expect(tokensMailed(owner.email, CONFIRM)).toHaveLength(1); // only the owner's own sign-up
+    const token = /\/auth\/login\?token=([\w-]+)/.exec(mail.text)![1]!;
+    const signIn = await post('/api/sanc/login-with-token', { token });
+    expect(signIn.statusCode).toBe(200);
+    expect(signIn.json().user).toMatchObject({ id: owner.id, name: 'صاحب حساب' });
+  });
+
+  it('an unconfirmed address starts over: the newest name and password, a fresh link; the earlier link dies', async () => {
+    const email = uniqueEmail('again');
+    await register({ name: 'نفر اول', email, password: 'first-password', password_confirmation: 'first-password' });
+    const first = /token=([\w-]+)/.exec((await waitForMail(email, CONFIRM)).text)![1]!;
+    await register({ name: 'نفر دوم', email, password: 'second-password', password_confirmation: 'second-password' });
+    const second = await vi.waitFor(() => {
+      const tokens = tokensMailed(email, CONFIRM);
+      if (tokens.length < 2) throw new Error('no second confirmation yet');
+      return tokens[1]!;
+    });
+    expect(second).not.toBe(first);
+    const { rows } = await ctx.database.pool.query('SELECT count(*)::int AS n, min(name) AS name FROM users WHERE email = $1', [email]);
+    expect(rows[0]).toEqual({ n: 1, name: 'نفر دوم' });
+    expect(mailsTo(email).at(-1)!.text).toContain('سلام نفر دوم،');
+
+    expect((await post('/api/sanc/login-with-token', { token: first })).statusCode).toBe(422);
+    expect((await post('/api/sanc/login', { email, password: 'first-password' })).statusCode).toBe(422);
+    const signIn = await post('/api/sanc/login-with-token', { token: second });
+    expect(signIn.statusCode).toBe(200);
+    expect(signIn.json().user.name).toBe('نفر دوم');
+    expect((await post('/api/sanc/login', { email, password: 'second-password' })).statusCode).toBe(200);
+  });
+
+  it('makes one account of simultaneous sign-ups with the same email, and answers each alike', async () => {
     const email = uniqueEmail('race');
     const payload = { name: 'هم‌زمان', email, password: 'long-enough', password_confirmation: 'long-enough' };
     const results = await Promise.all([post('/api/sanc/register', payload), post('/api/sanc/register', payload), post('/api/sanc/register', payload)]);
-    expect(results.map((r) => r.statusCode).sort()).toEqual([201, 422, 422]);
+    expect(results.map((r) => r.statusCode)).toEqual([202, 202, 202]);
+    const { rows } = await ctx.database.pool.query('SELECT count(*)::int AS n FROM users WHERE email = $1', [email]);
+    expect(rows[0].n).toBe(1);
+    // Each answer mailed a link, and each replaced the one before: exactly one still works.
+    await ctx.app.mailer.flush();
+    const tokens = tokensMailed(email, CONFIRM);
+    expect(tokens).toHaveLength(3);
+    const used = await Promise.all(tokens.map((token) => post('/api/sanc/login-with-token', { token })));
+    expect(used.map((r) => r.statusCode).sort()).toEqual([200, 422, 422]);
+  });
+});
+
+describe('an unconfirmed sign-up', () => {
+  it('answers a new sign-up, the confirmation link and a reset request racing for one address without an error', async () => {
+    for (let i = 0; i < 6; i++) {
+      const { email } = await startSignUp(ctx.app);
+      const token = /token=([\w-]+)/.exec((await waitForMail(email, CONFIRM)).text)![1]!;
+      const [again, opened, reset] = await Promise.all([register({ name: 'دوباره', email }), post('/api/sanc/login-with-token', { token }), post('/api/forgot-password', { email })]);
+      expect(again.statusCode).toBe(202);
+      expect([200, 422]).toContain(opened.statusCode);
+      expect(reset.statusCode).toBe(200);
+    }
+  });
+
+  // Two transactions interleaved by hand, which needs a server (the embedded database runs one at a time).
+  it.runIf(process.env.TEST_DATABASE_URL)('takes the account before the token, as a new sign-up does, so the two never deadlock', async () => {
+    const { email } = await startSignUp(ctx.app);
+    const token = /token=([\w-]+)/.exec((await waitForMail(email, CONFIRM)).text)![1]!;
+    const repo = new AuthRepository();
+    const { db, pool } = ctx.database;
+    const waitingForALock = async () => (await pool.query(`SELECT count(*)::int AS n FROM pg_stat_activity WHERE datname = current_database() AND wait_event_type = 'Lock'`)).rows[0].n as number;
+
+    let opened: Promise<{ userId: number } | undefined> | undefined;
+    await db.transaction(async (signUp) => {
+      // A new sign-up with the address holds the account...
+      const owner = await repo.lockUserByEmail(signUp, email);
+      // ...while the confirmation link is opened, and has to wait for it...
+      opened = db.transaction(async (link) => {
+        const used = await repo.consumeOneTimeToken(link, SIGN_IN_PURPOSES, hashToken(token));
+        if (used) await repo.markEmailVerified(link, used.userId);
+        return used;
+      });
+      await vi.waitFor(async () => expect(await waitingForALock()).toBe(1), { timeout: 5000, interval: 20 });
+      // ...then the sign-up replaces the account's link.
+      await repo.restartUnverified(signUp, owner!.id, { name: 'دوباره', passwordHash: 'scrypt$x' });
+      await repo.createOneTimeToken(signUp, { userId: owner!.id, purpose: 'email_verify', tokenHash: hashToken(`next-${token}`), minutes: 60 });
+    });
+    // The earlier link was replaced before it could be used: refused, not an error.
+    expect(await opened).toBeUndefined();
+    expect(await verifiedAt(email)).toBeNull();
+  });
+
+  it('signing in with the right password is a Persian 403 EMAIL_NOT_VERIFIED that mails the link again, at most once a minute', async () => {
+    const { email, password } = await startSignUp(ctx.app);
+    await waitForMail(email, CONFIRM);
+    const res = await post('/api/sanc/login', { email, password, redirect: '/gopremium' });
+    expect(res.statusCode).toBe(403);
+    expect(res.json()).toEqual({ code: 'EMAIL_NOT_VERIFIED', message: expect.stringMatching(/تأیید نشده/) });
+    await ctx.app.mailer.flush();
+    expect(tokensMailed(email, CONFIRM)).toHaveLength(1); // the sign-up's mail went out a moment ago
+
+    await ctx.database.pool.query(`UPDATE auth_one_time_tokens SET created_at = now() - interval '2 minutes' FROM users u WHERE u.id = user_id AND u.email = $1`, [email]);
+    expect((await post('/api/sanc/login', { email, password, redirect: '/gopremium' })).statusCode).toBe(403);
+    expect((await post('/api/sanc/login', { email, password })).statusCode).toBe(403);
+    await ctx.app.mailer.flush();
+    const tokens = tokensMailed(email, CONFIRM);
+    expect(tokens).toHaveLength(2);
+    expect(mailsTo(email).at(-1)!.text).toMatch(/token=[\w-]+&redirect=%2Fgopremium/);
+    expect((await post('/api/sanc/login-with-token', { token: tokens[0] })).statusCode).toBe(422);
+    expect((await post('/api/sanc/login-with-token', { token: tokens[1] })).statusCode).toBe(200);
+  });
+
+  it('a wrong password is the usual 422, like an unknown email: no hint that the address signed up', async () => {
+    const { email } = await startSignUp(ctx.app);
+    const wrong = await post('/api/sanc/login', { email, password: 'not-the-password' });
+    const unknown = await post('/api/sanc/login', { email: uniqueEmail('nobody'), password: 'not-the-password' });
+    expect(wrong.statusCode).toBe(422);
+    expect(wrong.json()).toEqual(unknown.json());
+    await ctx.app.mailer.flush();
+    expect(tokensMailed(email, CONFIRM)).toHaveLength(1);
+  });
+
+  it('asking for a login link gets the confirmation link instead (the same answer as for anyone)', async () => {
+    const { email } = await startSignUp(ctx.app);
+    await waitForMail(email, CONFIRM);
+    await ctx.database.pool.query(`UPDATE auth_one_time_tokens SET created_at = now() - interval '2 minutes' FROM users u WHERE u.id = user_id AND u.email = $1`, [email]);
+    const res = await post('/api/sanc/login-link', { email });
+    const unknown = await post('/api/sanc/login-link', { email: uniqueEmail('ghost') });
+    expect(res.statusCode).toBe(200);
+    expect(res.json()).toEqual(unknown.json());
+    await ctx.app.mailer.flush();
+    expect(mailsTo(email).map((mail) => mail.subject)).toEqual(['تأیید ایمیل و فعال‌سازی حساب پرده', 'تأیید ایمیل و فعال‌سازی حساب پرده']);
+  });
+
+  it('a password reset through the mailed link confirms it: the mailbox chose the password', async () => {
+    const { email } = await startSignUp(ctx.app);
+    await post('/api/forgot-password', { email });
+    const token = /reset-password\/([\w-]+)/.exec((await waitForMail(email, /بازیابی رمز عبور/)).text)![1]!;
+    expect((await post('/api/reset-password', { token, password: 'chosen-by-owner', password_confirmation: 'chosen-by-owner' })).statusCode).toBe(200);
+    expect(await verifiedAt(email)).toBeInstanceOf(Date);
+    expect((await post('/api/sanc/login', { email, password: 'chosen-by-owner' })).statusCode).toBe(200);
   });
 });
 

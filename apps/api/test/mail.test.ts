@@ -7,7 +7,7 @@ import { afterAll, beforeAll, describe, expect, it, vi } from 'vitest';
 import { loadConfig } from '../src/config';
 import { createMailer } from '../src/modules/mail/mailer';
 import { passwordResetMail } from '../src/modules/mail/templates';
-import { createMemberTestApp, outboxFiles, parseMail, registerMember, type MemberTestContext } from './helpers/members';
+import { createMemberTestApp, outboxFiles, parseMail, registerMember, startSignUp, type MemberTestContext } from './helpers/members';
 
 interface Received {
   from: string;
@@ -53,14 +53,29 @@ describe('mail over real SMTP', () => {
     await smtp?.close();
   });
 
+  /** What the SMTP server received for an address, oldest first. */
+  const inbox = (email: string) => smtp.received.filter((r) => r.to.includes(email)).map((r) => r.raw);
+
+  it('delivers the sign-up confirmation, and the link in it signs in', async () => {
+    const m = await registerMember(ctx.app, { name: 'سپیده', inbox });
+    const [raw] = inbox(m.email);
+    const parsed = parseMail(raw!);
+    expect(parsed.subject).toBe('تأیید ایمیل و فعال‌سازی حساب پرده');
+    expect(parsed.html).toContain('dir="rtl"');
+    expect(parsed.text).toContain('سلام سپیده،');
+    expect(parsed.text).toMatch(/https:\/\/parde\.test\/auth\/login\?token=[\w-]+&redirect=%2Fuser%2Fdashboard/);
+    const me = await ctx.app.inject({ url: '/api/user', headers: m.headers });
+    expect(me.json().data.email).toBe(m.email);
+  });
+
   it('delivers the reset mail, and the link in it sets a new password', async () => {
-    const m = await registerMember(ctx.app, { name: 'بهار' });
+    const m = await registerMember(ctx.app, { name: 'بهار', inbox });
     const res = await ctx.app.inject({ method: 'POST', url: '/api/forgot-password', headers: { authorization: 'Bearer x' }, payload: { email: m.email } });
     expect(res.statusCode).toBe(200);
 
     const mail = await vi.waitFor(
       () => {
-        const got = smtp.received.find((r) => r.to.includes(m.email));
+        const got = smtp.received.find((r) => r.to.includes(m.email) && parseMail(r.raw).subject.includes('بازیابی'));
         if (!got) throw new Error('no mail yet');
         return got;
       },
@@ -102,8 +117,8 @@ describe('mail server down', () => {
     await ctx?.close();
   });
 
-  it('still answers forgot-password the same way (the failure is logged, not shown)', async () => {
-    const m = await registerMember(ctx.app);
+  it('still answers sign-up and forgot-password the same way (the failure is logged, not shown)', async () => {
+    const m = await startSignUp(ctx.app); // throws unless 202
     const res = await ctx.app.inject({ method: 'POST', url: '/api/forgot-password', headers: { authorization: 'Bearer x' }, payload: { email: m.email } });
     expect(res.statusCode).toBe(200);
     await ctx.app.mailer.flush();
@@ -124,9 +139,11 @@ describe('outbox fallback (no SMTP_URL)', () => {
     await ctx.app.inject({ method: 'POST', url: '/api/sanc/login-link', headers: { authorization: 'Bearer x' }, payload: { email: m.email } });
     await ctx.app.mailer.flush();
     const files = outboxFiles(ctx.dataDir);
-    expect(files).toHaveLength(1);
-    expect(path.basename(files[0]!)).toMatch(/login-link.*\.eml$/);
-    const raw = fs.readFileSync(files[0]!, 'utf8');
+    // The sign-up confirmation, then the login link.
+    expect(files).toHaveLength(2);
+    expect(path.basename(files[0]!)).toMatch(/verify-email.*\.eml$/);
+    expect(path.basename(files[1]!)).toMatch(/login-link.*\.eml$/);
+    const raw = fs.readFileSync(files[1]!, 'utf8');
     expect(raw).toMatch(/\r\n/); // RFC 5322 line ends: any mail client opens it
     const mail = parseMail(raw);
     expect(mail.to).toContain(m.email);

@@ -19,6 +19,14 @@ const checkbox = z
   .transform((v) => v === true || v === 1 || v === '1' || v === 'on' || v === 'true')
   .optional();
 const oneTimeToken = z.string().trim().min(16).max(200);
+/**
+ * A page of this site to open after a mailed link signs the member in (`/premium/join/3`): a path,
+ * never another host (`//evil.example`, `/\\evil`, `https://…`), so a link cannot send anyone away.
+ */
+const sitePath = z
+  .string()
+  .max(500)
+  .regex(/^\/(?![/\\])[^\s]*$/);
 
 const confirmationMessage = 'تکرار رمز عبور با رمز عبور یکسان نیست.';
 
@@ -28,15 +36,34 @@ export const registerInput = z
     email,
     password: newPassword,
     password_confirmation: z.string().max(128),
+    /** Accepted for Laravel clients; the confirmation link signs in on the device that opens it. */
     remember: checkbox,
+    /** Where the confirmation link lands after signing in; the dashboard when left out. */
+    redirect: sitePath.optional(),
   })
   .refine((b) => b.password === b.password_confirmation, { path: ['password'], message: confirmationMessage });
 export type RegisterInput = z.infer<typeof registerInput>;
 
-export const loginInput = z.object({ email, password: givenPassword, remember: checkbox });
+/**
+ * Sign-up answers 202 with this same body whatever the email (new, unconfirmed or already a
+ * member's), so it never tells who has an account: what happens next arrives by mail.
+ */
+export const registerResponse = z.object({ message: z.string() }).meta({ id: 'RegisterResponse' });
+export type RegisterResponse = z.infer<typeof registerResponse>;
+
+export const loginInput = z.object({
+  email,
+  password: givenPassword,
+  remember: checkbox,
+  /** Where a confirmation link mailed again (403 `EMAIL_NOT_VERIFIED`) lands after signing in. */
+  redirect: sitePath.optional(),
+});
 export type LoginInput = z.infer<typeof loginInput>;
 
-/** The token of an emailed login link (`/auth/login?token=…`): signs in once, without the password. */
+/**
+ * The token of a mailed link to `/auth/login?token=…` (a login link, or the sign-up confirmation,
+ * which also marks the email verified): signs in once, without the password.
+ */
 export const loginWithTokenInput = z.object({ token: oneTimeToken, remember: checkbox });
 export type LoginWithTokenInput = z.infer<typeof loginWithTokenInput>;
 
@@ -90,7 +117,7 @@ export type Member = z.infer<typeof member>;
 
 export const userResponse = z.object({ data: member });
 
-/** Login and register: the bearer token (keep it in cookie `token`) and the member. */
+/** Login and the mailed links: the bearer token (keep it in cookie `token`) and the member. */
 export const authResponse = z
   .object({
     token: z.string(),

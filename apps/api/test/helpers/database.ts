@@ -6,12 +6,13 @@ import { runMigrations } from '../../src/db/migrate';
 /**
  * A fresh, migrated database for one test file: a new PostgreSQL database when
  * TEST_DATABASE_URL points at a server, otherwise a throwaway in-memory embedded one.
+ * `migrate: false` leaves it empty (migration tests apply their own steps).
  */
-export async function createTestDatabase(): Promise<Database & { drop(): Promise<void> }> {
+export async function createTestDatabase({ migrate = true } = {}): Promise<Database & { drop(): Promise<void> }> {
   const serverUrl = process.env.TEST_DATABASE_URL;
   if (!serverUrl) {
     const database = await openDatabase({ pgliteDataDir: 'memory://' });
-    await runMigrations(database);
+    if (migrate) await runMigrations(database);
     return Object.assign(database, { drop: () => database.close() });
   }
   const name = `parde_test_${crypto.randomBytes(6).toString('hex')}`;
@@ -23,7 +24,7 @@ export async function createTestDatabase(): Promise<Database & { drop(): Promise
   const url = new URL(serverUrl);
   url.pathname = `/${name}`;
   const database = await openDatabase({ databaseUrl: url.toString(), poolMax: 5 });
-  await runMigrations(database);
+  if (migrate) await runMigrations(database);
   return Object.assign(database, {
     async drop() {
       await database.close();

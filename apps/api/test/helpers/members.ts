@@ -2,6 +2,7 @@ import crypto from 'node:crypto';
 import fs from 'node:fs';
 import os from 'node:os';
 import path from 'node:path';
+import { vi } from 'vitest';
 import type { App } from '../../src/app';
 import { createTestApp, type TestContext } from './app';
 
@@ -40,8 +41,14 @@ export interface TestMember {
 let counter = 0;
 export const uniqueEmail = (prefix = 'member') => `${prefix}-${process.pid}-${++counter}-${crypto.randomBytes(3).toString('hex')}@example.com`;
 
-/** Signs up a new member through the API and returns their bearer headers. */
-export async function registerMember(app: App, opts: { name?: string; email?: string; password?: string } = {}): Promise<TestMember> {
+export interface SignUp {
+  name: string;
+  email: string;
+  password: string;
+}
+
+/** Starts a sign-up through the API (202: the account waits for its confirmation link). */
+export async function startSignUp(app: App, opts: { name?: string; email?: string; password?: string; redirect?: string } = {}): Promise<SignUp> {
   const email = opts.email ?? uniqueEmail();
   const password = opts.password ?? 'a-good-password';
   const name = opts.name ?? 'مریم';
@@ -49,9 +56,47 @@ export async function registerMember(app: App, opts: { name?: string; email?: st
     method: 'POST',
     url: '/api/sanc/register',
     headers: { authorization: 'Bearer none' },
-    payload: { name, email, password, password_confirmation: password },
+    payload: { name, email, password, password_confirmation: password, ...(opts.redirect ? { redirect: opts.redirect } : {}) },
   });
-  if (res.statusCode !== 201) throw new Error(`register failed: ${res.statusCode} ${res.body}`);
+  if (res.statusCode !== 202) throw new Error(`register failed: ${res.statusCode} ${res.body}`);
+  return { name, email, password };
+}
+
+/** Raw mails sent to an address, oldest first. */
+export type Inbox = (email: string) => string[] | Promise<string[]>;
+
+/** The app's outbox (mails without SMTP): what `DATA_DIR/outbox` holds for the address. */
+export const outboxOf =
+  (app: App): Inbox =>
+  async (email) => {
+    await app.mailer.flush();
+    return outboxFiles(app.deps.config.DATA_DIR)
+      .map((f) => fs.readFileSync(f, 'utf8'))
+      .filter((raw) => parseMail(raw).to.includes(email));
+  };
+
+/** The token of the newest sign-up confirmation mailed to `email` (`/auth/login?token=…`). */
+export async function confirmationToken(email: string, inbox: Inbox): Promise<string> {
+  return vi.waitFor(
+    async () => {
+      const mails = (await inbox(email)).map(parseMail).filter((m) => /تأیید ایمیل/.test(m.subject));
+      const token = /\/auth\/login\?token=([\w-]+)/.exec(mails.at(-1)?.text ?? '')?.[1];
+      if (!token) throw new Error(`no confirmation mail to ${email} yet`);
+      return token;
+    },
+    { timeout: 5000, interval: 20 },
+  );
+}
+
+/**
+ * Signs up a new member the way a person does: register, open the confirmation mail, follow its
+ * link (which signs in). Returns their bearer headers. An app that mails over SMTP passes `inbox`.
+ */
+export async function registerMember(app: App, opts: { name?: string; email?: string; password?: string; inbox?: Inbox } = {}): Promise<TestMember> {
+  const { name, email, password } = await startSignUp(app, opts);
+  const token = await confirmationToken(email, opts.inbox ?? outboxOf(app));
+  const res = await app.inject({ method: 'POST', url: '/api/sanc/login-with-token', headers: { authorization: 'Bearer none' }, payload: { token } });
+  if (res.statusCode !== 200) throw new Error(`confirmation link refused: ${res.statusCode} ${res.body}`);
   const body = res.json();
   return { id: body.user.id, name, email, password, token: body.token, headers: { authorization: `Bearer ${body.token}` } };
 }

@@ -32,6 +32,11 @@ export const users = pgTable('users', {
   /** `scrypt$N$r$p$salt$hash` (node:crypto); never the password. */
   passwordHash: text().notNull(),
   passwordChangedAt: timestamp({ withTimezone: true }),
+  /**
+   * When the member proved the mailbox (opened a mailed link). Null: the sign-up is not confirmed
+   * yet, the password does not sign in, and a new sign-up with the address replaces the account.
+   */
+  emailVerifiedAt: timestamp({ withTimezone: true }),
   createdAt: createdAt(),
   updatedAt: createdAt(),
 });
@@ -54,7 +59,7 @@ export const authTokens = pgTable(
   (t) => [index('auth_tokens_user_idx').on(t.userId)],
 );
 
-/** Single-use tokens mailed to a member: password reset and passwordless login links. */
+/** Single-use tokens mailed to a member: password reset, passwordless login links and sign-up confirmation. */
 export const authOneTimeTokens = pgTable(
   'auth_one_time_tokens',
   {
@@ -62,7 +67,7 @@ export const authOneTimeTokens = pgTable(
     userId: integer()
       .notNull()
       .references(() => users.id, { onDelete: 'cascade' }),
-    /** 'password_reset' | 'login_link' */
+    /** 'password_reset' | 'login_link' | 'email_verify' */
     purpose: text().notNull(),
     tokenHash: text().notNull().unique(),
     createdAt: createdAt(),

@@ -8,7 +8,11 @@ export interface UserCredentials {
   name: string;
   email: string;
   passwordHash: string;
+  /** Null until the member opens a mailed link: the sign-up is not confirmed. */
+  emailVerifiedAt: Date | null;
 }
+
+const credentials = { id: users.id, name: users.name, email: users.email, passwordHash: users.passwordHash, emailVerifiedAt: users.emailVerifiedAt };
 
 export interface TokenOwner {
   tokenId: number;
@@ -21,25 +25,56 @@ export interface TokenOwner {
 /** Users, their bearer tokens and the single-use tokens mailed to them. */
 export class AuthRepository {
   async userByEmail(db: Executor, email: string): Promise<UserCredentials | undefined> {
-    const [row] = await db
-      .select({ id: users.id, name: users.name, email: users.email, passwordHash: users.passwordHash })
-      .from(users)
-      .where(eq(users.email, email));
+    const [row] = await db.select(credentials).from(users).where(eq(users.email, email));
     return row;
   }
 
   async userById(db: Executor, id: number): Promise<UserCredentials | undefined> {
-    const [row] = await db
-      .select({ id: users.id, name: users.name, email: users.email, passwordHash: users.passwordHash })
-      .from(users)
-      .where(eq(users.id, id));
+    const [row] = await db.select(credentials).from(users).where(eq(users.id, id));
     return row;
   }
 
-  /** Creates the account, or answers undefined when the email is taken (also by a concurrent sign-up). */
+  /**
+   * The account of an email, locked until the transaction ends (sign-ups with one address take
+   * turns). Every use case that writes an account and its mailed tokens locks the account first,
+   * then the tokens, so two of them never wait on each other. `no key update`: inserting a token
+   * (a foreign key to the account) is not held up by it.
+   */
+  async lockUserByEmail(tx: Executor, email: string): Promise<UserCredentials | undefined> {
+    const [row] = await tx.select(credentials).from(users).where(eq(users.email, email)).for('no key update');
+    return row;
+  }
+
+  async lockUser(tx: Executor, id: number): Promise<UserCredentials | undefined> {
+    const [row] = await tx.select(credentials).from(users).where(eq(users.id, id)).for('no key update');
+    return row;
+  }
+
+  /**
+   * Creates an unverified account, or answers undefined when the email is taken (also by a
+   * concurrent sign-up).
+   */
   async createUser(db: Executor, input: { name: string; email: string; passwordHash: string }): Promise<number | undefined> {
     const [row] = await db.insert(users).values(input).onConflictDoNothing({ target: users.email }).returning({ id: users.id });
     return row?.id;
+  }
+
+  /**
+   * A new sign-up for an address nobody confirmed: the earlier one never proved the mailbox, so
+   * the newest name and password win and the account starts over. A verified account is never touched.
+   */
+  async restartUnverified(db: Executor, userId: number, input: { name: string; passwordHash: string }): Promise<boolean> {
+    const rows = await db
+      .update(users)
+      .set({ name: input.name, passwordHash: input.passwordHash, createdAt: sql`now()`, updatedAt: sql`now()` })
+      .where(and(eq(users.id, userId), isNull(users.emailVerifiedAt)))
+      .returning({ id: users.id });
+    return rows.length > 0;
+  }
+
+  /** The member opened a mailed link: the mailbox is theirs (the first time counts). */
+  async markEmailVerified(db: Executor, userId: number): Promise<void> {
+    await db.update(users).set({ emailVerifiedAt: sql`now()`, updatedAt: sql`now()` }).where(and(eq(users.id, userId), isNull(users.emailVerifiedAt)));
   }
 
   async setPassword(db: Executor, userId: number, passwordHash: string): Promise<void> {
@@ -95,17 +130,39 @@ export class AuthRepository {
     });
   }
 
+  /** Whether an unused token of this purpose was made in the last `seconds` (a mail just went out). */
+  async hasRecentOneTimeToken(db: Executor, userId: number, purpose: OneTimePurpose, seconds: number): Promise<boolean> {
+    const { rows } = await db.execute<{ recent: boolean }>(sql`
+      SELECT EXISTS (
+        SELECT 1 FROM auth_one_time_tokens
+        WHERE user_id = ${userId} AND purpose = ${purpose} AND used_at IS NULL
+          AND created_at > now() - make_interval(secs => ${seconds})
+      ) AS recent`);
+    return rows[0]?.recent === true;
+  }
+
   /**
-   * Uses up a single-use token in one statement (two requests racing with the same link: one
-   * wins). With `email`, the token only counts for that member's address.
+   * Uses up a single-use token of one of `purposes` (two requests racing with the same link: one
+   * wins), inside a transaction. With `email`, the token only counts for that member's address.
+   * The account is locked before the token, as everywhere else (see `lockUserByEmail`): the
+   * caller then writes the account (verified, new password) without waiting on anyone holding it.
    */
-  async consumeOneTimeToken(db: Executor, purpose: OneTimePurpose, tokenHash: string, email?: string): Promise<{ userId: number } | undefined> {
-    const { rows } = await db.execute<{ user_id: number }>(sql`
+  async consumeOneTimeToken(tx: Executor, purposes: OneTimePurpose | OneTimePurpose[], tokenHash: string, email?: string): Promise<{ userId: number } | undefined> {
+    const list = sql.join(
+      (Array.isArray(purposes) ? purposes : [purposes]).map((p) => sql`${p}`),
+      sql`, `,
+    );
+    const matches = sql`o.token_hash = ${tokenHash} AND o.purpose IN (${list}) AND o.used_at IS NULL AND o.expires_at > now()`;
+    const owner = await tx.execute<{ id: number }>(sql`
+      SELECT u.id FROM users u JOIN auth_one_time_tokens o ON o.user_id = u.id
+      WHERE ${matches} AND (${email ?? null}::text IS NULL OR u.email = ${email ?? null})
+      FOR NO KEY UPDATE OF u`);
+    const userId = owner.rows[0]?.id;
+    if (userId === undefined) return undefined;
+    // Checked again: the token may have been used or replaced while this waited for the account.
+    const { rows } = await tx.execute<{ user_id: number }>(sql`
       UPDATE auth_one_time_tokens o SET used_at = now()
-      FROM users u
-      WHERE u.id = o.user_id AND o.token_hash = ${tokenHash} AND o.purpose = ${purpose}
-        AND o.used_at IS NULL AND o.expires_at > now()
-        AND (${email ?? null}::text IS NULL OR u.email = ${email ?? null})
+      WHERE ${matches} AND o.user_id = ${userId}
       RETURNING o.user_id`);
     return rows[0] ? { userId: rows[0].user_id } : undefined;
   }

@@ -7,6 +7,7 @@ import {
   loginWithTokenInput,
   messageResponse,
   registerInput,
+  registerResponse,
   resetPasswordInput,
   validationErrorResponse,
 } from '@parde/contract';
@@ -34,9 +35,14 @@ export const authRoutes: FastifyPluginAsyncZod = async (app) => {
     {
       config: perIp,
       preHandler: perEmail('register'),
-      schema: { tags, summary: 'Creates an account and signs it in', body: registerInput, response: { 201: authResponse, ...formErrors } },
+      schema: {
+        tags,
+        summary: 'Starts a sign-up: mails a confirmation link (new or unconfirmed address) or a notice to the owner (a member\'s address); the same 202 either way',
+        body: registerInput,
+        response: { 202: registerResponse, ...formErrors },
+      },
     },
-    async (request, reply) => reply.status(201).send(await auth.register(request.body)),
+    async (request, reply) => reply.status(202).send(await auth.register(request.body)),
   );
 
   app.post(
@@ -44,7 +50,12 @@ export const authRoutes: FastifyPluginAsyncZod = async (app) => {
     {
       config: perIp,
       preHandler: perEmail('login'),
-      schema: { tags, summary: 'Signs in with email and password (remember: a longer-lived token)', body: loginInput, response: { 200: authResponse, ...formErrors } },
+      schema: {
+        tags,
+        summary: 'Signs in with email and password (remember: a longer-lived token); 403 EMAIL_NOT_VERIFIED, with the right password only, mails the confirmation link again',
+        body: loginInput,
+        response: { 200: authResponse, 403: errorResponse, ...formErrors },
+      },
     },
     async (request) => auth.login(request.body),
   );
@@ -63,7 +74,12 @@ export const authRoutes: FastifyPluginAsyncZod = async (app) => {
     '/api/sanc/login-with-token',
     {
       config: perIp,
-      schema: { tags, summary: 'Signs in with the token of a mailed login link (single use)', body: loginWithTokenInput, response: { 200: authResponse, ...formErrors } },
+      schema: {
+        tags,
+        summary: 'Signs in with the token of a mailed link (login link or sign-up confirmation; single use) and marks the email verified',
+        body: loginWithTokenInput,
+        response: { 200: authResponse, ...formErrors },
+      },
     },
     async (request) => auth.loginWithToken(request.body.token, request.body.remember ?? false),
   );

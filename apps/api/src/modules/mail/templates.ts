@@ -64,13 +64,15 @@ ${notes}
 }
 
 const hello = (name: string) => `سلام ${name}،`;
+/** "۶۰ دقیقه", "۲۴ ساعت": how long a mailed link works. */
+const lifetime = (minutes: number) => (minutes >= 120 && minutes % 60 === 0 ? `${toPersianDigits(minutes / 60)} ساعت` : `${toPersianDigits(minutes)} دقیقه`);
 const notYou = 'اگر شما این درخواست را نفرستاده‌اید، این نامه را نادیده بگیرید؛ حسابتان تغییری نمی‌کند.';
 
 export function passwordResetMail(name: string, url: string, minutes: number): RenderedMail {
   return render('بازیابی رمز عبور پرده', hello(name), {
     paragraphs: ['درخواستی برای بازیابی رمز عبور حساب شما در پرده رسید. برای انتخاب رمز عبور تازه روی دکمهٔ زیر بزنید.'],
     action: { label: 'انتخاب رمز عبور تازه', url },
-    notes: [`این پیوند تا ${toPersianDigits(minutes)} دقیقه و فقط یک بار کار می‌کند.`, notYou],
+    notes: [`این پیوند تا ${lifetime(minutes)} و فقط یک بار کار می‌کند.`, notYou],
   });
 }
 
@@ -78,19 +80,44 @@ export function loginLinkMail(name: string, url: string, minutes: number): Rende
   return render('پیوند ورود به پرده', hello(name), {
     paragraphs: ['برای ورود به حساب کاربری‌تان بدون رمز عبور روی دکمهٔ زیر بزنید.'],
     action: { label: 'ورود به پرده', url },
-    notes: [`این پیوند تا ${toPersianDigits(minutes)} دقیقه و فقط یک بار کار می‌کند.`, notYou],
+    notes: [`این پیوند تا ${lifetime(minutes)} و فقط یک بار کار می‌کند.`, notYou],
   });
 }
 
-/** Someone tried to register with an address that already has an account: tell its owner, not them. */
-export function accountExistsMail(name: string, loginUrl: string, resetUrl: string): RenderedMail {
+/**
+ * The sign-up confirmation: the link proves the mailbox, marks the email verified and signs in.
+ * Until it is opened the account does not exist for anyone but this mailbox.
+ */
+export function verifyEmailMail(name: string, url: string, minutes: number): RenderedMail {
+  return render('تأیید ایمیل و فعال‌سازی حساب پرده', hello(name), {
+    paragraphs: [
+      'برای ساختن حساب در پرده با این نشانی ایمیل ثبت‌نام شد. برای تأیید ایمیل و ورود به حسابتان روی دکمهٔ زیر بزنید.',
+      'تا ایمیل تأیید نشود، ورود با رمز عبور ممکن نیست.',
+    ],
+    action: { label: 'تأیید ایمیل و ورود', url },
+    notes: [
+      `این پیوند تا ${lifetime(minutes)} و فقط یک بار کار می‌کند. اگر زمانش گذشت، با همان ایمیل و رمز عبور وارد شوید تا پیوند تازه‌ای برایتان فرستاده شود.`,
+      'اگر شما در پرده ثبت‌نام نکرده‌اید، این نامه را نادیده بگیرید؛ بدون این پیوند هیچ حسابی با ایمیل شما فعال نمی‌شود.',
+    ],
+  });
+}
+
+/**
+ * Someone tried to sign up with an address that already has an account: its owner hears about it
+ * (the one who asked sees the same answer as for a new address). Nothing changes in the account.
+ */
+export function accountExistsMail(name: string, loginUrl: string, resetUrl: string, minutes: number): RenderedMail {
   return render('تلاش برای ساخت حساب تازه با ایمیل شما', hello(name), {
     paragraphs: [
-      'کسی (شاید خود شما) خواست با این نشانی ایمیل در پرده حساب تازه‌ای بسازد، اما این ایمیل از پیش حساب دارد و حساب تازه‌ای ساخته نشد.',
-      `اگر خودتان بودید، با همین ایمیل وارد شوید. اگر رمز عبورتان را به یاد نمی‌آورید، از این نشانی آن را بازیابی کنید:\n${resetUrl}`,
+      'کسی (شاید خود شما) خواست با این نشانی ایمیل در پرده حساب تازه‌ای بسازد. این ایمیل از پیش حساب دارد؛ حساب تازه‌ای ساخته نشد و در حساب شما چیزی تغییر نکرد.',
+      'اگر خودتان بودید، با دکمهٔ زیر بدون رمز عبور وارد حسابتان شوید.',
+      `اگر رمز عبورتان را به یاد نمی‌آورید، از این نشانی آن را بازیابی کنید:\n${resetUrl}`,
     ],
     action: { label: 'ورود به پرده', url: loginUrl },
-    notes: ['اگر شما نبودید، کاری لازم نیست؛ کسی بدون رمز عبور یا دسترسی به این ایمیل وارد حسابتان نمی‌شود.'],
+    notes: [
+      `پیوند ورود تا ${lifetime(minutes)} و فقط یک بار کار می‌کند.`,
+      'اگر شما نبودید، کاری لازم نیست؛ کسی بدون رمز عبور یا دسترسی به این ایمیل وارد حسابتان نمی‌شود.',
+    ],
   });
 }
 

@@ -12,7 +12,7 @@ import { login } from '../api/login';
 import { loginWithToken } from '../api/login-with-token';
 import { sendLoginLink } from '../api/send-login-link';
 import { useAuthForm } from '../hooks/use-auth-form';
-import { getPostLoginRedirect } from '../lib/guard';
+import { getPostLoginRedirect, getRedirectTarget } from '../lib/guard';
 import { rules, validate } from '../lib/validate';
 import { messages } from '../messages';
 import { useAuthStore } from '../stores/auth-store';
@@ -23,8 +23,10 @@ import { FormAlert, SubmitButton, TextLink } from './form-parts';
 const m = messages.login;
 
 /**
- * `auth/login`: email and password, or a mailed one-time link. A `?token=` from that link signs
- * in at once. Afterwards the member goes back to `getPostLoginRedirect()`.
+ * `auth/login`: email and password, or a mailed one-time link. A `?token=` from a mailed link (a
+ * login link or the sign-up confirmation) signs in at once. Afterwards the member goes back to
+ * `getPostLoginRedirect()`. An unconfirmed sign-up (403 `EMAIL_NOT_VERIFIED`) is told to open
+ * the confirmation mail, which the server has just sent again.
  */
 export function LoginScreen() {
   const [params] = useSearchParams();
@@ -36,6 +38,7 @@ export function LoginScreen() {
   const [remember, setRemember] = useState(true);
   const [linkState, setLinkState] = useState<{ pending: boolean; sent: string | null }>({ pending: false, sent: null });
   const [tokenPending, setTokenPending] = useState(Boolean(linkToken));
+  const [notVerified, setNotVerified] = useState<string | null>(null);
   const tokenTried = useRef(false);
   const { setFormError } = form;
 
@@ -59,15 +62,22 @@ export function LoginScreen() {
   const onSubmit = async (event: React.FormEvent) => {
     event.preventDefault();
     setLinkState({ pending: false, sent: null });
+    setNotVerified(null);
     const { values } = form;
     const result = await form.submit(validate(values, { email: rules.email, password: rules.required }), () =>
-      login({ email: values.email.trim(), password: values.password, remember }),
+      login({ email: values.email.trim(), password: values.password, remember, redirect: getRedirectTarget(params) }),
     );
     if (result?.ok) navigate(redirectTo, { replace: true });
+    else if (result && !result.ok && result.code === 'EMAIL_NOT_VERIFIED') {
+      // Not a mistake in the form: a step still to take, said in its own words.
+      form.setFormError(null);
+      setNotVerified(result.message);
+    }
   };
 
   const onSendLink = async () => {
     form.setFormError(null);
+    setNotVerified(null);
     const local = validate(form.values, { email: rules.email });
     form.setErrors(local);
     if (local.email) {
@@ -109,6 +119,7 @@ export function LoginScreen() {
             <TextLink to={paths.auth.forgotPassword.getHref()} testId="to-forgot">{m.forgot}</TextLink>
           </Box>
           <FormAlert message={form.formError} />
+          <FormAlert message={notVerified} severity="info" testId="email-not-verified" />
           <FormAlert message={linkState.sent} severity="success" testId="link-sent" />
           <SubmitButton pending={form.pending} label={m.submit} pendingLabel={m.submitting} />
           <Divider sx={{ my: 2, color: 'text.secondary', fontSize: '0.85rem' }}>{m.or}</Divider>

@@ -7,7 +7,7 @@ export type FieldErrors = Partial<Record<string, string>>;
  * What every auth helper answers (spec §8): never a throw. A failure carries the server's
  * Persian `message` (or the default sentence) and, for a 422, the first error of each field.
  */
-export type AuthResult<T> = { ok: true; data: T } | { ok: false; message: string; fieldErrors: FieldErrors; status?: number };
+export type AuthResult<T> = { ok: true; data: T } | { ok: false; message: string; fieldErrors: FieldErrors; status?: number; code?: string };
 
 /** The field errors of a 422 body, first sentence per field. */
 export function readFieldErrors(body: unknown): FieldErrors {
@@ -22,8 +22,15 @@ export function readFieldErrors(body: unknown): FieldErrors {
   return out;
 }
 
+/** The stable `code` of an error body (`EMAIL_NOT_VERIFIED`), for screens that answer one differently. */
+function readCode(body: unknown): string | undefined {
+  const code = body && typeof body === 'object' && 'code' in body ? (body as { code: unknown }).code : undefined;
+  return typeof code === 'string' ? code : undefined;
+}
+
 export function toAuthFailure(error: unknown): Extract<AuthResult<never>, { ok: false }> {
   const status = getErrorStatus(error);
   const body = (error as { response?: { data?: unknown } } | null)?.response?.data;
-  return { ok: false, message: getErrorMessage(error), fieldErrors: status === 422 ? readFieldErrors(body) : {}, status };
+  const code = readCode(body);
+  return { ok: false, message: getErrorMessage(error), fieldErrors: status === 422 ? readFieldErrors(body) : {}, status, ...(code ? { code } : {}) };
 }

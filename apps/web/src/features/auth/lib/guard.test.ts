@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { decideGuard, getPostLoginRedirect } from './guard';
+import { decideGuard, getPostLoginRedirect, getRedirectTarget } from './guard';
 
 const visitor = { token: null, user: null, isLoading: false, hasTriedFetchingUser: true };
 const member = { token: 't', user: { id: 1 }, isLoading: false, hasTriedFetchingUser: true };
@@ -39,4 +39,13 @@ describe('getPostLoginRedirect', () => {
     'goes home for %s',
     (search) => expect(getPostLoginRedirect(search)).toBe('/'),
   );
+});
+
+describe('getRedirectTarget (what a sign-up sends along for its confirmation link)', () => {
+  it('is the page on this site, or nothing', () => {
+    expect(getRedirectTarget('?redirect=%2Fpremium%2Fjoin%2F3')).toBe('/premium/join/3');
+    for (const search of ['', '?redirect=%2F%2Fevil.example', '?redirect=%2Fauth%2Fregister', '?redirect=%2Fa%20b', `?redirect=%2F${'x'.repeat(500)}`]) {
+      expect(getRedirectTarget(search), search).toBeUndefined();
+    }
+  });
 });

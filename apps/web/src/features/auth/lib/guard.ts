@@ -24,15 +24,19 @@ export function decideGuard(
 }
 
 /**
- * Where the login screen sends the member afterwards: the `redirect` parameter when it is a
- * path on this site, else home. Rejects `//evil.example` and absolute URLs.
+ * The `redirect` parameter when it is a page of this site to come back to, else undefined.
+ * Rejects `//evil.example`, absolute URLs and the auth screens themselves (and what the API
+ * would refuse to put in a mailed link: spaces, more than 500 characters).
  */
-export function getPostLoginRedirect(search: string | URLSearchParams): string {
+export function getRedirectTarget(search: string | URLSearchParams): string | undefined {
   const params = typeof search === 'string' ? new URLSearchParams(search) : search;
   const target = params.get(REDIRECT_PARAM);
-  if (!target || !target.startsWith('/') || target.startsWith('//') || target.startsWith('/\\')) {
-    return paths.home.getHref();
-  }
-  if (target.startsWith('/auth/')) return paths.home.getHref();
+  if (!target || !target.startsWith('/') || target.startsWith('//') || target.startsWith('/\\') || /\s/.test(target) || target.length > 500) return undefined;
+  if (target.startsWith('/auth/')) return undefined;
   return target;
+}
+
+/** Where the login screen sends the member afterwards: the `redirect` page, else home. */
+export function getPostLoginRedirect(search: string | URLSearchParams): string {
+  return getRedirectTarget(search) ?? paths.home.getHref();
 }

@@ -24,7 +24,18 @@ describe('auth failures (spec §8)', () => {
       isAxiosError: true,
       response: { status: 422, data: { message: 'ایمیل یا رمز عبور درست نیست.', code: 'VALIDATION_FAILED', errors: { email: ['ایمیل یا رمز عبور درست نیست.'] } } },
     };
-    expect(toAuthFailure(error)).toEqual({ ok: false, status: 422, message: 'ایمیل یا رمز عبور درست نیست.', fieldErrors: { email: 'ایمیل یا رمز عبور درست نیست.' } });
+    expect(toAuthFailure(error)).toEqual({
+      ok: false,
+      status: 422,
+      code: 'VALIDATION_FAILED',
+      message: 'ایمیل یا رمز عبور درست نیست.',
+      fieldErrors: { email: 'ایمیل یا رمز عبور درست نیست.' },
+    });
+  });
+
+  it('carries the stable code of a refusal that is not about a field', () => {
+    const error = { isAxiosError: true, response: { status: 403, data: { message: 'ایمیل این حساب هنوز تأیید نشده است.', code: 'EMAIL_NOT_VERIFIED' } } };
+    expect(toAuthFailure(error)).toEqual({ ok: false, status: 403, code: 'EMAIL_NOT_VERIFIED', message: 'ایمیل این حساب هنوز تأیید نشده است.', fieldErrors: {} });
   });
 
   it('falls back to the default Persian sentence', () => {
