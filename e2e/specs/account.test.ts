@@ -163,7 +163,7 @@ describe.each(WIDTHS)('account at %s px', (width, viewport) => {
     const saved = page.waitForResponse((r) => r.request().method() === 'POST' && r.url().includes(`/api/user/watchlist/${title!.id}`));
     await button.click();
     await expect.poll(() => button.getAttribute('aria-pressed'), { timeout: 20_000 }).toBe('true');
-    expect((await saved).status()).toBe(200);
+    expect((await saved).status()).toBeLessThan(300);
     await page.goto(`${baseUrl}/user/watchlist`);
     await page.locator(`[data-testid="watchlist-grid"] [data-title-id="${title!.id}"]`).waitFor();
     await settle(page);
