@@ -129,6 +129,18 @@ describe('GET /api/titles/:id', () => {
     expect((await get('/api/titles/999999/similar')).statusCode).toBe(404);
   });
 
+  it('finds a title by its IMDb id for the trailer and watch routes', async () => {
+    const byImdb = await get('/api/titles/imdb/tt0000014');
+    expect(byImdb.statusCode).toBe(200);
+    expect(byImdb.json().data).toMatchObject({ id: id('tt0000014'), imdbId: 'tt0000014', titleEn: 'Inception', trailer: { youtubeId: 'YoHD9XEInc0' } });
+    const missing = await get('/api/titles/imdb/tt9999999');
+    expect(missing.statusCode).toBe(404);
+    expect(missing.json().message).toBe('فیلم یا سریالی با این نشانی پیدا نشد.');
+    const bad = await get('/api/titles/imdb/nm0000001');
+    expect(bad.statusCode).toBe(422);
+    expect(bad.json().errors.imdbId[0]).toMatch(/^شناسهٔ IMDb/);
+  });
+
   it('lists similar titles and the director’s other titles', async () => {
     const similar = (await get(`/api/titles/${id('tt0000001')}/similar`)).json().data;
     // Both share all three genres; then votes decide.

@@ -195,6 +195,7 @@ describe('security headers', () => {
     expect(csp).toContain("worker-src 'self' blob:");
     expect(csp).toContain("media-src 'self' blob:");
     expect(csp).toContain("frame-ancestors 'none'");
+    expect(csp).toContain('frame-src https://www.youtube-nocookie.com');
     expect(res.headers['x-content-type-options']).toBe('nosniff');
   });
 });

@@ -185,5 +185,7 @@ export const searchQuery = z.object({
 });
 
 export const titleDetailQuery = z.object({ dub: bool01.optional() });
+/** `/api/titles/imdb/{imdbId}`: the spec's trailer and watch routes name a title by its IMDb id. */
+export const imdbTitleParam = z.object({ imdbId: z.string().regex(/^tt\d{7,9}$/, 'شناسهٔ IMDb باید به شکل tt و هفت تا نه رقم باشد.') });
 export const slideshowQuery = z.object({ type: z.enum(['all', 'movie', 'series']).default('all') });
 export const collectionQuery = z.object({ type: z.enum(['alt', 'default']).default('default') });

@@ -47,6 +47,8 @@ export async function registerSecurity(app: FastifyInstance, config: Config) {
         mediaSrc: ["'self'", 'blob:'],
         workerSrc: ["'self'", 'blob:'], // hls.js runs its demuxer in a blob worker.
         manifestSrc: ["'self'"],
+        // Trailers play in YouTube's privacy-enhanced embed, loaded only when the viewer asks.
+        frameSrc: ['https://www.youtube-nocookie.com'],
         frameAncestors: ["'none'"],
         objectSrc: ["'none'"],
         baseUri: ["'self'"],

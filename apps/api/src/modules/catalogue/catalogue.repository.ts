@@ -156,6 +156,12 @@ export class CatalogueRepository {
     return rows[0];
   }
 
+  /** The title's id for an IMDb id (the unique index on imdb_id). */
+  async idForImdb(imdbId: string): Promise<number | undefined> {
+    const { rows } = await this.named<{ id: number }>('title_imdb', 'SELECT id FROM titles WHERE imdb_id = $1', [imdbId]);
+    return rows[0]?.id;
+  }
+
   async titleExtras(id: number) {
     const [countries, languages, credits, episodes, dubs, files] = await Promise.all([
       this.named<{ code: string; nameFa: string }>('title_2', `SELECT c.code, c.name_fa AS "nameFa" FROM title_countries tc JOIN countries c ON c.code = tc.country_code WHERE tc.title_id = $1 ORDER BY tc.position`,

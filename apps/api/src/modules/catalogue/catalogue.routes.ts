@@ -6,6 +6,7 @@ import {
   errorResponse,
   genre,
   idParam,
+  imdbTitleParam,
   mediaFile,
   pageQuery,
   paginated,
@@ -121,16 +122,26 @@ export const catalogueRoutes: FastifyPluginAsyncZod = async (app) => {
     },
   );
 
+  const titleDetailFor = async (id: number | undefined, dubFirst: boolean, img: ReturnType<typeof imageUrls>) => {
+    const row = id === undefined ? undefined : await repo.detail(id);
+    if (!row) throw AppError.notFound(messages.titleNotFound);
+    const extras = await repo.titleExtras(row.id);
+    return { data: toTitleDetail(row, extras, { dubFirst }, img) };
+  };
+
   app.get(
     '/api/titles/:id',
     { config: pub, schema: { tags, summary: 'One title with everything its page shows', params: idParam, querystring: titleDetailQuery, response: { 200: single(titleDetail), ...errors } } },
-    async (request) => {
-      const { id } = request.params;
-      const row = await repo.detail(id);
-      if (!row) throw AppError.notFound(messages.titleNotFound);
-      const extras = await repo.titleExtras(id);
-      return { data: toTitleDetail(row, extras, { dubFirst: Boolean(request.query.dub) }, imageUrls(request)) };
+    async (request) => titleDetailFor(request.params.id, Boolean(request.query.dub), imageUrls(request)),
+  );
+
+  app.get(
+    '/api/titles/imdb/:imdbId',
+    {
+      config: pub,
+      schema: { tags, summary: 'One title by its IMDb id (the trailer and watch routes name titles so)', params: imdbTitleParam, querystring: titleDetailQuery, response: { 200: single(titleDetail), ...errors } },
     },
+    async (request) => titleDetailFor(await repo.idForImdb(request.params.imdbId), Boolean(request.query.dub), imageUrls(request)),
   );
 
   app.get(

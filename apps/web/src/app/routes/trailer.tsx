@@ -1,7 +1,10 @@
-import { PagePlaceholder } from '../../components/page-placeholder';
-import { pageTitles } from '../messages';
+import { useParams } from 'react-router';
+import { NotFoundPage } from '../../components/status-page';
+import { TrailerScreen } from '../../features/trailer/components/trailer-screen';
 
-/** Placeholder until the screen's own issue lands. */
+/** `watch/trailer/{imdb}`: trailers are free, so no session is needed. */
 export default function TrailerRoute() {
-  return <PagePlaceholder title={pageTitles.trailer} />;
+  const { imdb = '' } = useParams();
+  if (!/^tt\d{7,9}$/.test(imdb)) return <NotFoundPage />;
+  return <TrailerScreen key={imdb} imdbId={imdb} />;
 }
