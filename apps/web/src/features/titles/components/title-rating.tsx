@@ -122,7 +122,8 @@ function MemberRating({ titleId }: { titleId: number }) {
                 height: 40,
                 borderRadius: 1,
                 border: 1,
-                borderColor: filled ? ACCENT_SOLID : outline,
+                // The chosen score also gets a white edge, so it stands out from the filled ones before it.
+                borderColor: n === rating ? '#fff' : filled ? ACCENT_SOLID : outline,
                 bgcolor: filled ? ACCENT_SOLID : 'transparent',
                 color: '#fff',
                 fontWeight: n === rating ? 800 : 500,
