@@ -47,9 +47,10 @@ describe('watchlist', () => {
     expect(page1.headers['cache-control']).toBe('private, no-store');
     expect(page1.json().meta).toEqual({ currentPage: 1, lastPage: 2, perPage: 2, total: 3 });
     expect(page1.json().data.map((c: { id: number }) => c.id)).toEqual([saved[2], saved[1]]);
-    // The same card shape as the catalogue's lists.
+    // The catalogue's card plus the member's own rating (none yet); the public card has no such field.
     const catalogue = (await ctx.app.inject({ url: `/api/titles?per_page=100` })).json().data.find((c: { id: number }) => c.id === saved[2]);
-    expect(page1.json().data[0]).toEqual(catalogue);
+    expect(catalogue).not.toHaveProperty('myRating');
+    expect(page1.json().data[0]).toEqual({ ...catalogue, myRating: null });
     const page2 = await call('GET', '/api/user/watchlist?per_page=2&page=2', m);
     expect(page2.json().data.map((c: { id: number }) => c.id)).toEqual([saved[0]]);
   });
@@ -212,5 +213,67 @@ describe('ratings and state', () => {
 
     const user = (await call('GET', '/api/user', m)).json().data;
     expect(user.stats).toMatchObject({ watchlist: 1, likes: 1, ratings: 1 });
+  });
+});
+
+describe("the member's own rating on their lists", () => {
+  const myRatings = async (url: string, who: TestMember) =>
+    new Map(((await call('GET', url, who)).json().data as { id: number; myRating: number | null }[]).map((c) => [c.id, c.myRating]));
+
+  it('shows on the watchlist and the history, and is null once removed', async () => {
+    const m = await registerMember(ctx.app);
+    const [rated, unrated] = [id('tt0000007'), id('tt0000002')];
+    for (const t of [rated, unrated]) {
+      await call('POST', `/api/user/watchlist/${t}`, m);
+      await call('POST', `/api/user/history/${t}`, m);
+    }
+    expect((await call('POST', `/api/user/rating/${rated}`, m, { rating: 8 })).statusCode).toBe(200);
+
+    for (const url of ['/api/user/watchlist', '/api/user/history']) {
+      const mine = await myRatings(url, m);
+      expect(mine.get(rated), url).toBe(8);
+      expect(mine.get(unrated), url).toBeNull();
+    }
+    const history = (await call('GET', '/api/user/history', m)).json().data;
+    expect(history.find((h: { id: number }) => h.id === rated)).toMatchObject({ myRating: 8, progress: { positionSec: 0 } });
+
+    await call('POST', `/api/user/rating/${rated}`, m, { rating: null });
+    for (const url of ['/api/user/watchlist', '/api/user/history']) expect((await myRatings(url, m)).get(rated), url).toBeNull();
+  });
+
+  it("never shows another member's rating", async () => {
+    const m = await registerMember(ctx.app);
+    const other = await registerMember(ctx.app);
+    const t = id('tt0000003');
+    for (const who of [m, other]) {
+      await call('POST', `/api/user/watchlist/${t}`, who);
+      await call('POST', `/api/user/history/${t}`, who);
+    }
+    await call('POST', `/api/user/rating/${t}`, other, { rating: 3 });
+    for (const url of ['/api/user/watchlist', '/api/user/history']) {
+      expect((await myRatings(url, m)).get(t), url).toBeNull();
+      expect((await myRatings(url, other)).get(t), url).toBe(3);
+    }
+    await call('POST', `/api/user/rating/${t}`, m, { rating: 9 });
+    for (const url of ['/api/user/watchlist', '/api/user/history']) {
+      expect((await myRatings(url, m)).get(t), url).toBe(9);
+      expect((await myRatings(url, other)).get(t), url).toBe(3);
+    }
+    // Public cards stay the same for everyone.
+    const card = (await ctx.app.inject({ url: '/api/titles?per_page=100' })).json().data.find((c: { id: number }) => c.id === t);
+    expect(card).not.toHaveProperty('myRating');
+  });
+
+  it('refuses 11 and 1.5 with a Persian 422 and keeps the rating it had', async () => {
+    const m = await registerMember(ctx.app);
+    const t = id('tt0000004');
+    await call('POST', `/api/user/watchlist/${t}`, m);
+    await call('POST', `/api/user/rating/${t}`, m, { rating: 6 });
+    for (const rating of [11, 1.5]) {
+      const res = await call('POST', `/api/user/rating/${t}`, m, { rating });
+      expect(res.statusCode, String(rating)).toBe(422);
+      expect(res.json()).toMatchObject({ code: expect.any(String), message: expect.stringMatching(persian), errors: { rating: [expect.stringMatching(persian)] } });
+    }
+    expect((await myRatings('/api/user/watchlist', m)).get(t)).toBe(6);
   });
 });

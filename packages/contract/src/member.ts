@@ -78,8 +78,18 @@ export const watchProgress = z.object({
   visitedAt: isoDate,
 });
 
-/** A history entry: the title's card plus the member's progress in it. */
-export const historyItem = titleCard.extend({ progress: watchProgress }).meta({ id: 'HistoryItem' });
+/** The member's own 1–10 rating of a title; null when they have not rated it. */
+const myRating = z.number().int().min(1).max(10).nullable();
+
+/**
+ * A card in the member's own lists (watchlist, history): the public card plus the member's own
+ * rating. Public catalogue cards stay as they are, the same for everyone and cacheable.
+ */
+export const memberTitleCard = titleCard.extend({ myRating }).meta({ id: 'MemberTitleCard' });
+export type MemberTitleCard = z.infer<typeof memberTitleCard>;
+
+/** A history entry: the member's card of the title plus their progress in it. */
+export const historyItem = memberTitleCard.extend({ progress: watchProgress }).meta({ id: 'HistoryItem' });
 export type HistoryItem = z.infer<typeof historyItem>;
 
 export const historyVisitResponse = z.object({

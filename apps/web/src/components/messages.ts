@@ -16,6 +16,7 @@ export const messages = {
   imdbRating: (value: string) => `امتیاز IMDb: ${value} از ۱۰`,
   rottenTomatoes: (meter: string, status: string) => `راتن تومیتوز: ${meter}${status ? `، ${status}` : ''}`,
   rtStatus: { fresh: 'تازه', rotten: 'گندیده', certified: 'تازهٔ تأییدشده' } as Record<string, string>,
+  myRating: (value: string) => `امتیاز شما: ${value}`,
   dubbed: 'دوبله',
   free: 'رایگان',
   series: 'سریال',

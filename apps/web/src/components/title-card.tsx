@@ -5,6 +5,8 @@ import type { TitleCard as TitleCardData } from '@parde/contract';
 import { toPersianDigits } from '@parde/persian';
 import type { ReactNode } from 'react';
 import { Link as RouterLink } from 'react-router';
+import StarIcon from '@mui/icons-material/Star';
+import { accentText } from './accent';
 import { ArtImage } from './art-image';
 import { formatYears } from './format';
 import { messages } from './messages';
@@ -19,6 +21,8 @@ type Props = {
   /** Shown on the poster's corner (a rank in a ranked collection). */
   rank?: number;
   priority?: boolean;
+  /** The member's own rating, on their own lists (watchlist, history); nothing when unrated. */
+  myRating?: number | null;
 };
 
 /** Text block for an English name inside the right-to-left page: kept left-to-right. */
@@ -44,7 +48,7 @@ const chip = {
  * A title in any list: poster with its badges, Persian and English names, years and ratings.
  * The whole card is one link.
  */
-export function TitleCard({ title, linkSearch, note, rank, priority }: Props) {
+export function TitleCard({ title, linkSearch, note, rank, priority, myRating }: Props) {
   const nameFa = title.titleFa ?? title.titleEn;
   const years = formatYears(title.year, title.endYear, title.type === 'series');
   const href = linkSearch ? `${title.path}?${linkSearch}` : title.path;
@@ -96,6 +100,12 @@ export function TitleCard({ title, linkSearch, note, rank, priority }: Props) {
           {title.type === 'series' && <span>{messages.series}</span>}
           <RottenTomatoesBadge rt={title.rottenTomatoes} sx={{ px: 0, py: 0, fontSize: '0.78rem', fontWeight: 500 }} />
         </Box>
+        {myRating != null && (
+          <Box data-testid="card-my-rating" sx={[{ display: 'flex', alignItems: 'center', gap: 0.5, fontSize: '0.78rem', fontWeight: 700, mt: 0.25 }, accentText]}>
+            <StarIcon aria-hidden="true" sx={{ fontSize: '0.9rem' }} />
+            {messages.myRating(toPersianDigits(myRating))}
+          </Box>
+        )}
         {note && (
           <Box sx={{ color: 'text.secondary', fontSize: '0.78rem', mt: 0.25, overflow: 'hidden', textOverflow: 'ellipsis', whiteSpace: 'nowrap' }}>{note}</Box>
         )}

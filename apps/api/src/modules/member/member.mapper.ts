@@ -8,6 +8,7 @@ import type { HistoryRow } from './member.repository';
 export function toHistoryItem(card: TitleCardRow, h: HistoryRow, img: ImageUrls): HistoryItem {
   return {
     ...toTitleCard(card, img),
+    myRating: h.my_rating,
     progress: {
       episode:
         h.episode_id === null

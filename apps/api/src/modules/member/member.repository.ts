@@ -11,6 +11,8 @@ export type HistoryRow = {
   episode_number: number | null;
   name_en: string | null;
   name_fa: string | null;
+  /** The member's own rating of the title. */
+  my_rating: number | null;
 };
 
 /** How many times a toggle retries when a concurrent toggle of the same row won the race. */
@@ -46,18 +48,20 @@ export class MemberRepository {
     await tx.insert(watchlistItems).values({ userId, titleId }).onConflictDoNothing();
   }
 
-  async watchlistPage(db: Executor, userId: number, limit: number, offset: number): Promise<{ ids: number[]; total: number }> {
+  /** A page of the watchlist with the member's own rating of each title, in one query (plus the count). */
+  async watchlistPage(db: Executor, userId: number, limit: number, offset: number): Promise<{ rows: { id: number; myRating: number | null }[]; total: number }> {
     const [rows, [total]] = await Promise.all([
       db
-        .select({ id: watchlistItems.titleId })
+        .select({ id: watchlistItems.titleId, myRating: titleRatings.rating })
         .from(watchlistItems)
+        .leftJoin(titleRatings, and(eq(titleRatings.userId, watchlistItems.userId), eq(titleRatings.titleId, watchlistItems.titleId)))
         .where(eq(watchlistItems.userId, userId))
         .orderBy(desc(watchlistItems.createdAt), desc(watchlistItems.titleId))
         .limit(limit)
         .offset(offset),
       db.select({ n: count() }).from(watchlistItems).where(eq(watchlistItems.userId, userId)),
     ]);
-    return { ids: rows.map((r) => r.id), total: total!.n };
+    return { rows, total: total!.n };
   }
 
   async episodeOfTitle(db: Executor, episodeId: number, titleId: number): Promise<boolean> {
@@ -79,7 +83,7 @@ export class MemberRepository {
     return rows[0]!;
   }
 
-  /** The latest visit of each title (and the episode it was in), most recent first. */
+  /** The latest visit of each title (and the episode it was in) with the member's rating, most recent first. */
   async historyPage(db: Executor, userId: number, limit: number, offset: number): Promise<{ rows: HistoryRow[]; total: number }> {
     const [page, total] = await Promise.all([
       db.execute<HistoryRow>(sql`
@@ -87,8 +91,11 @@ export class MemberRepository {
           SELECT DISTINCT ON (h.title_id) h.title_id, h.episode_id, h.position_sec, h.updated_at
           FROM watch_history h WHERE h.user_id = ${userId}
           ORDER BY h.title_id, h.updated_at DESC, h.id DESC)
-        SELECT l.title_id, l.episode_id, l.position_sec, l.updated_at, e.season_number, e.episode_number, e.name_en, e.name_fa
-        FROM latest l LEFT JOIN episodes e ON e.id = l.episode_id
+        SELECT l.title_id, l.episode_id, l.position_sec, l.updated_at, e.season_number, e.episode_number, e.name_en, e.name_fa,
+          r.rating::int AS my_rating
+        FROM latest l
+        LEFT JOIN episodes e ON e.id = l.episode_id
+        LEFT JOIN title_ratings r ON r.user_id = ${userId} AND r.title_id = l.title_id
         ORDER BY l.updated_at DESC, l.title_id DESC
         LIMIT ${limit} OFFSET ${offset}`),
       db.execute<{ n: number }>(sql`SELECT count(DISTINCT title_id)::int AS n FROM watch_history WHERE user_id = ${userId}`),

@@ -5,13 +5,13 @@ import {
   historyVisitResponse,
   likeToggleResponse,
   memberIdParam,
+  memberTitleCard,
   memberTitleState,
   noContent,
   pageQuery,
   paginated,
   ratingInput,
   ratingResponse,
-  titleCard,
   titleIdParam,
   validationErrorResponse,
   watchlistToggleResponse,
@@ -38,7 +38,7 @@ export const memberRoutes: FastifyPluginAsyncZod = async (app) => {
 
   app.get(
     '/api/user/watchlist',
-    { config, schema: { tags, security, summary: 'The watchlist, newest first', querystring: pageQuery, response: { 200: paginated(titleCard), ...errors } } },
+    { config, schema: { tags, security, summary: "The watchlist, newest first, with the member's own rating of each title", querystring: pageQuery, response: { 200: paginated(memberTitleCard), ...errors } } },
     async (request) => members.watchlist(requireMember(request).userId, request.query.page, request.query.per_page, imageUrls(request)),
   );
 
@@ -46,7 +46,7 @@ export const memberRoutes: FastifyPluginAsyncZod = async (app) => {
     '/api/user/history',
     {
       config,
-      schema: { tags, security, summary: 'Titles visited or watched, latest first, with the episode and position reached', querystring: pageQuery, response: { 200: paginated(historyItem), ...errors } },
+      schema: { tags, security, summary: "Titles visited or watched, latest first, with the episode and position reached and the member's own rating", querystring: pageQuery, response: { 200: paginated(historyItem), ...errors } },
     },
     async (request) => members.history(requireMember(request).userId, request.query.page, request.query.per_page, imageUrls(request)),
   );

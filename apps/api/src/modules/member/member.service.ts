@@ -1,4 +1,4 @@
-import type { HistoryItem, HistoryVisitInput, MemberTitleState, TitleCard } from '@parde/contract';
+import type { HistoryItem, HistoryVisitInput, MemberTitleCard, MemberTitleState } from '@parde/contract';
 import type { Database } from '../../db/client';
 import { AppError } from '../../errors/app-error';
 import type { ImageUrls } from '../../lib/urls';
@@ -37,10 +37,11 @@ export class MemberService {
     return { inWatchlist };
   }
 
-  async watchlist(userId: number, page: number, perPage: number, img: ImageUrls): Promise<{ data: TitleCard[]; meta: ReturnType<typeof pageMeta> }> {
-    const { ids, total } = await this.repo.watchlistPage(this.db, userId, perPage, (page - 1) * perPage);
-    const cards = await this.catalogue.cardsByIds(ids);
-    return { data: cards.map((c) => toTitleCard(c, img)), meta: pageMeta(page, perPage, total) };
+  async watchlist(userId: number, page: number, perPage: number, img: ImageUrls): Promise<{ data: MemberTitleCard[]; meta: ReturnType<typeof pageMeta> }> {
+    const { rows, total } = await this.repo.watchlistPage(this.db, userId, perPage, (page - 1) * perPage);
+    const ratings = new Map(rows.map((r) => [r.id, r.myRating]));
+    const cards = await this.catalogue.cardsByIds(rows.map((r) => r.id));
+    return { data: cards.map((c) => ({ ...toTitleCard(c, img), myRating: ratings.get(c.id) ?? null })), meta: pageMeta(page, perPage, total) };
   }
 
   async recordVisit(userId: number, titleId: number, input: HistoryVisitInput) {

@@ -1,11 +1,11 @@
-import type { PaginationMeta, TitleCard } from '@parde/contract';
+import type { MemberTitleCard, PaginationMeta } from '@parde/contract';
 import { keepPreviousData, queryOptions, useQuery } from '@tanstack/react-query';
 import { api } from '../../../lib/api-client';
 import { accountKeys } from './keys';
 
-export type WatchlistPage = { data: TitleCard[]; meta: PaginationMeta };
+export type WatchlistPage = { data: MemberTitleCard[]; meta: PaginationMeta };
 
-/** `GET /api/user/watchlist` — the saved titles, newest first. */
+/** `GET /api/user/watchlist` — the saved titles, newest first, with the member's rating of each. */
 export async function getWatchlist(page: number, signal?: AbortSignal): Promise<WatchlistPage> {
   const res = await api.get<WatchlistPage>('/api/user/watchlist', { params: { page }, signal });
   return res.data;

@@ -1,7 +1,7 @@
 import DeleteOutlineIcon from '@mui/icons-material/DeleteOutlined';
 import Box from '@mui/material/Box';
 import Button from '@mui/material/Button';
-import type { TitleCard as TitleCardData } from '@parde/contract';
+import type { MemberTitleCard } from '@parde/contract';
 import { formatNumber } from '@parde/persian';
 import { Link as RouterLink, useSearchParams } from 'react-router';
 import { solidAccent } from '../../../components/accent';
@@ -20,11 +20,11 @@ import { AccountPage } from './account-page';
 
 const m = messages.watchlist;
 
-/** A card with a remove button under it (outside the card's link). */
-export function RemovableCard({ title, note, label, onRemove, pending }: { title: TitleCardData; note?: string; label: string; onRemove: () => void; pending: boolean }) {
+/** A card of the member's own list, with their rating, and a remove button under it (outside the card's link). */
+export function RemovableCard({ title, note, label, onRemove, pending }: { title: MemberTitleCard; note?: string; label: string; onRemove: () => void; pending: boolean }) {
   return (
     <Box component="li" sx={{ display: 'flex', flexDirection: 'column', gap: 0.5 }}>
-      <TitleCard title={title} note={note} />
+      <TitleCard title={title} note={note} myRating={title.myRating} />
       <Button size="small" color="inherit" startIcon={<DeleteOutlineIcon fontSize="small" />} aria-label={label} onClick={onRemove} disabled={pending} sx={{ alignSelf: 'flex-start', color: 'text.secondary', px: 0.5 }} data-testid="remove-title">
         {messages.remove}
       </Button>

@@ -18,6 +18,7 @@ import { messages } from '../messages';
 import { needsPremium, useTitleAccess } from '../api/get-title-access';
 import { PremiumGate } from './premium-gate';
 import { TitleMemberActions, type MemberAccess } from './title-actions';
+import { TitleRating } from './title-rating';
 import { solidAccent } from '../../../components/accent';
 
 const HERO_BG = '#0b0b0b';
@@ -182,6 +183,7 @@ export function TitleHero({ title, access }: { title: TitleDetail; access: Membe
             )}
             <TitleMemberActions titleId={title.id} access={access} />
           </Box>
+          <TitleRating titleId={title.id} access={access} />
           {gate && (
             <Box sx={{ mt: 2, maxWidth: 720 }}>
               <PremiumGate reason={gate.reason} onDark withButton={false} />

@@ -129,11 +129,12 @@ describe('the title page', () => {
     expect(screen.getByTestId('comments-slot')).toBeTruthy();
   });
 
-  it('sends a visitor to login from the watchlist and like buttons', async () => {
+  it('sends a visitor to login from the watchlist, like and rating controls', async () => {
     renderAt('/titles/7/the-matrix');
     await screen.findByRole('heading', { level: 1, name: 'ماتریکس' });
     expect(screen.getByTestId('watchlist-button').getAttribute('href')).toBe('/auth/login?redirect=%2Ftitles%2F7%2Fthe-matrix');
     expect(screen.getByTestId('like-button').getAttribute('href')).toBe('/auth/login?redirect=%2Ftitles%2F7%2Fthe-matrix');
+    expect(screen.getByTestId('rating-login').getAttribute('href')).toBe('/auth/login?redirect=%2Ftitles%2F7%2Fthe-matrix');
     expect(seen.some((c) => c.url?.startsWith('/api/user/'))).toBe(false);
   });
 
