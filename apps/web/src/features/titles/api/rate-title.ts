@@ -15,7 +15,7 @@ export async function rateTitle(id: number, rating: number | null): Promise<{ ra
  * show the new one when next opened. The account feature's key (`accountKeys.all`), spelled
  * here because features do not import each other.
  */
-const ACCOUNT_LISTS = ['account'] as const;
+export const ACCOUNT_LISTS = ['account'] as const;
 
 /**
  * Shows the new rating at once (optimistic), settles on the server's answer, and goes back to the

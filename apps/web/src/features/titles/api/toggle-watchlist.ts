@@ -3,6 +3,7 @@ import { useMutation, useQueryClient } from '@tanstack/react-query';
 import { api } from '../../../lib/api-client';
 import { EMPTY_MEMBER_STATE } from './get-member-title-state';
 import { titleKeys } from './keys';
+import { ACCOUNT_LISTS } from './rate-title';
 
 /** `POST /api/user/watchlist/{id}` toggles; the answer says where it ended. */
 export async function toggleWatchlist(id: number): Promise<{ inWatchlist: boolean }> {
@@ -29,6 +30,8 @@ export function useToggleWatchlist(id: number) {
     onError: (_error, _vars, context) => qc.setQueryData(key, context?.previous ?? EMPTY_MEMBER_STATE),
     onSuccess: (result) => {
       qc.setQueryData<MemberTitleState>(key, (old = EMPTY_MEMBER_STATE) => ({ ...old, inWatchlist: result.inWatchlist }));
+      // The member's watchlist page shows the change when next opened, not a cached list.
+      void qc.invalidateQueries({ queryKey: ACCOUNT_LISTS, refetchType: 'none' });
     },
   });
 }
