@@ -159,3 +159,32 @@ describe('search over very common words', () => {
     expect(await names('bad', 'series')).toEqual(['Breaking Bad']);
   });
 });
+
+describe('the in-memory index follows rebuilds', () => {
+  it('picks up a rebuild made by another process without a restart', async () => {
+    const { default: pg } = await import('pg');
+    const { rebuildSearchIndex } = await import('../src/modules/search/search-index');
+    expect(await titles('inception')).toContain('Inception');
+    expect((await ctx.app.inject({ url: '/api/titles/search?q=kaleidoscopic' })).json().data).toEqual([]);
+
+    // Another process (an import) renames a title and rebuilds the index in the database.
+    const other = new pg.Pool({ connectionString: ctx.database.url, max: 1 });
+    const client = await other.connect();
+    try {
+      await client.query(`UPDATE titles SET title_en = 'Kaleidoscopic Inception' WHERE title_en = 'Inception'`);
+      await rebuildSearchIndex(client);
+    } finally {
+      client.release();
+      await other.end();
+    }
+
+    // This process notices the new version within seconds and answers from it.
+    let found: string[] = [];
+    for (let i = 0; i < 50 && found.length === 0; i++) {
+      // A fresh parameter each time: the public answer's micro-cache would hold the empty one.
+      found = await titles('kaleidoscopic', `&_try=${i}`);
+      if (found.length === 0) await new Promise((r) => setTimeout(r, 200));
+    }
+    expect(found).toEqual(['Kaleidoscopic Inception']);
+  });
+});

@@ -275,6 +275,16 @@ export const slideshowPicks = pgTable(
 );
 
 /**
+ * One row: the search index's version, bumped by every rebuild. Each API process holds the index
+ * in memory and reloads it when the version it loaded is no longer this one.
+ */
+export const searchIndexState = pgTable('search_index_state', {
+  id: smallint().primaryKey().default(1),
+  version: integer().notNull().default(0),
+  builtAt: timestamp({ withTimezone: true }).notNull().defaultNow(),
+});
+
+/**
  * The search dictionary: every distinct normalized word of titles' and people's names. A query
  * word expands to a handful of dictionary ids (exact, prefix, one typo), and titles are found by
  * their `word_ids` GIN index — bounded work per query however large the catalogue.

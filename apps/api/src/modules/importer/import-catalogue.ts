@@ -1,6 +1,7 @@
 import type pg from 'pg';
 import { normalizeDisplay, slugify } from '@parde/persian';
 import type { Database } from '../../db/client';
+import { searchIndexChanged } from '../search/memory-index';
 import { rebuildSearchIndex } from '../search/search-index';
 import { createProgressBar } from './files/progress';
 import { findImdbFile, ImportFileError, readImdbFile, type ReadOptions, type RowIssue } from './files/imdb-reader';
@@ -245,6 +246,7 @@ export async function importCatalogue(opts: ImportOptions): Promise<ImportReport
              (SELECT count(*) FROM people)::int AS people, (SELECT count(*) FROM credits)::int AS credits,
              (SELECT count(*) FROM collections)::int AS collections`);
     await client.query('COMMIT');
+    searchIndexChanged();
     if (issueCount > issues.length) log(`${issueCount} row issues (first ${issues.length} kept)`);
     return { ...counts.rows[0]!, issues, supplementIssues, seconds: (Date.now() - started) / 1000 };
   } catch (err) {

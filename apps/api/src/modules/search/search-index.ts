@@ -113,5 +113,10 @@ export async function rebuildSearchIndex(client: pg.PoolClient): Promise<{ words
     await client.query(`CREATE INDEX ${index} ON ${kind} USING gin (word_ids) WITH (fastupdate = off)`);
   }
   await client.query('ANALYZE search_words; ANALYZE titles; ANALYZE people');
+  // Every API process holds the index in memory: a new version tells them to reload it.
+  await client.query(
+    `INSERT INTO search_index_state (id, version, built_at) VALUES (1, 1, now())
+     ON CONFLICT (id) DO UPDATE SET version = search_index_state.version + 1, built_at = now()`,
+  );
   return { words: dict.size };
 }

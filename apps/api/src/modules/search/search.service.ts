@@ -1,6 +1,7 @@
 import { createHash } from 'node:crypto';
 import { alphabetFor, damerauLevenshtein, maxTyposFor, normalizeForSearch, oneEditVariants, queryTokens, stemCandidates } from '@parde/persian';
 import type pg from 'pg';
+import { type DictWord, type DocIndex, type Kind, type Dictionary, searchIndexFor } from './memory-index';
 
 /** How a dictionary word met a query word; ranking prefers exact over prefix over typo. */
 const Match = { Exact: 0, Stem: 1, Prefix: 2, Joined: 2, Typo: 3 } as const;
@@ -17,20 +18,13 @@ export interface SearchHit {
   score: number;
 }
 
-interface DictRow {
-  id: number;
-  word: string;
-  title_count: number;
-  person_count: number;
-}
-
 const PREFIX_EXPANSION = 40;
 /** A one- or two-letter prefix expands to fewer words: the whole tail of typing starts there. */
 const SHORT_PREFIX_EXPANSION = 15;
 const CANDIDATES = 100;
 /**
- * Above this many estimated matches the votes index is walked instead of the GIN bitmap: the
- * bitmap path fetches and sorts every match (~5 µs each), the walk stops at the first hundred.
+ * A word in more documents than this is optional when a rarer word is required: it ranks the
+ * candidates but does not narrow them (an intersection driven by it would walk thousands).
  */
 const COMMON = 4_000;
 
@@ -42,16 +36,12 @@ function prepared(text: string, values: unknown[]): pg.QueryConfig {
   return { name: `s_${createHash('sha1').update(text).digest('base64url').slice(0, 16)}`, text, values };
 }
 
-const escapeLike = (s: string) => s.replace(/[\\%_]/g, (c) => `\\${c}`);
-
-type Kind = 'titles' | 'people';
-
 /**
  * Expands each query word into dictionary ids: the word itself, its Persian stems, one-edit
  * typos (checked by edit distance), trigram neighbours for long words, and — for the word being
  * typed — prefixes ordered by the best title each word appears in.
  */
-async function expand(pool: pg.Pool, kind: Kind, words: string[], joinedPairs: string[], withTypos: boolean): Promise<{ groups: Group[]; sizes: number[] }> {
+function expand(dict: Dictionary, kind: Kind, words: string[], joinedPairs: string[], withTypos: boolean): { groups: Group[]; sizes: number[] } {
   const wanted = new Map<string, { group: number; match: Match }[]>();
   const want = (w: string, group: number, match: Match) => {
     const list = wanted.get(w) ?? [];
@@ -69,42 +59,31 @@ async function expand(pool: pg.Pool, kind: Kind, words: string[], joinedPairs: s
     want(p, i + 1, Match.Joined);
   });
 
-  const order = kind === 'titles' ? 'title_votes' : 'person_popularity';
-  const has = kind === 'titles' ? 'title_count > 0' : 'person_count > 0';
-  const last = words[words.length - 1]!;
-  const longWords = withTypos ? words.map((w, i) => ({ w, i })).filter(({ w }) => maxTyposFor(w) >= 2) : [];
-
-  // One round trip: exact words (and variants), the typed prefix, trigram neighbours of long words.
-  const parts = [
-    // A join on unnest keeps the planner on the unique btree (with = ANY it picked the trigram index).
-    `(SELECT 0 AS part, s.id, s.word, s.title_count, s.person_count FROM unnest($1::text[]) AS q(w) JOIN search_words s ON s.word = q.w WHERE s.${has})`,
-    `(SELECT 1, id, word, title_count, person_count FROM search_words WHERE word LIKE $2 AND ${has} ORDER BY ${order} DESC LIMIT ${last.length <= 2 ? SHORT_PREFIX_EXPANSION : PREFIX_EXPANSION})`,
-    ...longWords.map(
-      (_, k) =>
-        `(SELECT ${k + 2}, id, word, title_count, person_count FROM search_words WHERE word % $${k + 3} AND ${has} ORDER BY similarity(word, $${k + 3}) DESC LIMIT 30)`,
-    ),
-  ];
-  const { rows } = await pool.query<DictRow & { part: number }>(prepared(parts.join(' UNION ALL '), [[...wanted.keys()], `${escapeLike(last)}%`, ...longWords.map(({ w }) => w)]));
-
   const groups: Group[] = words.map(() => ({ ids: new Map() }));
   const sizes = words.map(() => 0);
-  const add = (g: number, row: DictRow, match: Match) => {
+  const add = (g: number, row: DictWord, match: Match) => {
     const cur = groups[g]!.ids.get(row.id);
     if (cur === undefined || match < cur) {
-      if (cur === undefined) sizes[g]! += kind === 'titles' ? row.title_count : row.person_count;
+      if (cur === undefined) sizes[g]! += row.count;
       groups[g]!.ids.set(row.id, match);
     }
   };
-  for (const row of rows) {
-    if (row.part === 0) {
-      for (const { group, match } of wanted.get(row.word) ?? []) if (group < words.length) add(group, row, match);
-    } else if (row.part === 1) {
-      add(words.length - 1, row, row.word === last ? Match.Exact : Match.Prefix);
-    } else {
-      // Long words may carry two typos; trigram neighbours are checked by edit distance.
-      const { w, i } = longWords[row.part - 2]!;
-      if (damerauLevenshtein(w, row.word, 2) <= 2) add(i, row, row.word === w ? Match.Exact : Match.Typo);
-    }
+  // Exact words (and their stems, joins and one-edit variants).
+  for (const [w, uses] of wanted) {
+    const row = dict.lookup(kind, w);
+    if (row) for (const { group, match } of uses) if (group < words.length) add(group, row, match);
+  }
+  // The word being typed: prefixes, the best title each word appears in first.
+  const last = words[words.length - 1]!;
+  for (const row of dict.prefix(kind, last, last.length <= 2 ? SHORT_PREFIX_EXPANSION : PREFIX_EXPANSION)) {
+    add(words.length - 1, row, row.word === last ? Match.Exact : Match.Prefix);
+  }
+  // Long words may carry two typos; trigram neighbours are checked by edit distance.
+  if (withTypos) {
+    words.forEach((w, i) => {
+      if (maxTyposFor(w) < 2) return;
+      for (const row of dict.similar(kind, w, 30)) if (damerauLevenshtein(w, row.word, 2) <= 2) add(i, row, row.word === w ? Match.Exact : Match.Typo);
+    });
   }
   return { groups, sizes };
 }
@@ -152,19 +131,20 @@ export async function searchIds(pool: pg.Pool, kind: Kind, text: string, opts: S
   const normalized = normalizeForSearch(text);
   const { words, joinedPairs } = queryTokens(normalized);
   if (words.length === 0) return [];
+  const index = await searchIndexFor(pool);
   // Exact words, stems and prefixes first (cheap); typo variants only when some word meets
   // nothing, or together they find nothing — a query typed right pays nothing for tolerance.
-  let { groups, sizes } = await expand(pool, kind, words, joinedPairs, false);
-  let hits = groups.some((g) => g.ids.size === 0) ? [] : await candidates(pool, kind, groups, sizes, normalized, opts);
+  let { groups, sizes } = expand(index.dictionary, kind, words, joinedPairs, false);
+  let hits = groups.some((g) => g.ids.size === 0) ? [] : await candidates(pool, index.docs[kind], kind, groups, sizes, normalized, opts);
   if (hits.length === 0) {
-    ({ groups, sizes } = await expand(pool, kind, words, joinedPairs, true));
+    ({ groups, sizes } = expand(index.dictionary, kind, words, joinedPairs, true));
     if (groups.some((g) => g.ids.size === 0)) return [];
-    hits = await candidates(pool, kind, groups, sizes, normalized, opts);
+    hits = await candidates(pool, index.docs[kind], kind, groups, sizes, normalized, opts);
   }
   return hits;
 }
 
-async function candidates(pool: pg.Pool, kind: Kind, groups: Group[], sizes: number[], normalized: string, opts: SearchOptions): Promise<SearchHit[]> {
+async function candidates(pool: pg.Pool, docs: DocIndex, kind: Kind, groups: Group[], sizes: number[], normalized: string, opts: SearchOptions): Promise<SearchHit[]> {
   // Words in a large share of the catalogue ("the", "of", a two-letter prefix) would make the
   // intersection expensive; they become optional — ranking still rewards titles that have them —
   // as long as one more selective word is required. Measured: "the si" went from 70 ms to ~2 ms.
@@ -172,29 +152,20 @@ async function candidates(pool: pg.Pool, kind: Kind, groups: Group[], sizes: num
   const commonAbove = opts.commonAbove ?? COMMON;
   const required = order.filter(({ size }) => size <= commonAbove).map(({ i }) => i);
   if (required.length === 0) required.push(order[0]!.i);
-  const params: unknown[] = required.map((i) => [...groups[i]!.ids.keys()]);
-  const conds = required.map((_, k) => `t.word_ids && $${k + 1}::int[]`);
-  if (opts.where) {
-    const offset = params.length;
-    conds.push(opts.where.sql.replace(/\$(\d+)/g, (_, n) => `$${Number(n) + offset}`));
-    params.push(...opts.where.params);
-  }
-  const weight = kind === 'titles' ? 'votes' : 'popularity';
-  const typeCond = opts.type ? ` AND t.type = '${opts.type === 'series' ? 'series' : 'movie'}'` : '';
-  const common = Math.min(...required.map((i) => sizes[i]!)) > commonAbove;
+  const requiredIds = required.map((i) => [...groups[i]!.ids.keys()]);
   let rows: CandidateRow[];
-  if (common && !opts.where) {
-    // Only very common words: walk the votes index and stop at the first hundred matches. The
-    // planner prefers a bitmap over every match (140k rows, 230 ms measured), so it is told not
-    // to, for this one statement. Ids are integers we produced; nothing of the user's is inlined.
-    const ids = required.map((i) => `'{${[...groups[i]!.ids.keys()].map(Number).join(',')}}'::int[]`);
-    const sql = `BEGIN; SET LOCAL enable_bitmapscan = off; SET LOCAL enable_seqscan = off; SET LOCAL max_parallel_workers_per_gather = 0; SET LOCAL jit = off;
-      SELECT t.id, t.${weight} AS votes, t.word_ids, t.search_text FROM ${kind} t
-      WHERE ${ids.map((a) => `t.word_ids && ${a}`).join(' AND ')}${typeCond} ORDER BY t.${weight} DESC NULLS LAST LIMIT ${CANDIDATES}; COMMIT;`;
-    const results = (await pool.query(sql)) as unknown as pg.QueryResult<CandidateRow>[];
-    rows = results.find((r) => r.command === 'SELECT')!.rows;
+  if (!opts.where) {
+    // The in-memory posting lists: the best hundred matches, no database round trip.
+    rows = docs.candidates(requiredIds, CANDIDATES, opts.type);
   } else {
-    // Selective words: the GIN bitmap, kept off the votes index by `+ 0` (lesson measured here).
+    // Filters of the home list (genre, country, years …) are SQL: the GIN index over word ids,
+    // kept off the votes index by `+ 0` (walking votes order under a filter was measured slow).
+    const params: unknown[] = [...requiredIds];
+    const conds = requiredIds.map((_, k) => `t.word_ids && $${k + 1}::int[]`);
+    conds.push(opts.where.sql.replace(/\$(\d+)/g, (_, n) => `$${Number(n) + params.length}`));
+    params.push(...opts.where.params);
+    const weight = kind === 'titles' ? 'votes' : 'popularity';
+    const typeCond = opts.type ? ` AND t.type = '${opts.type === 'series' ? 'series' : 'movie'}'` : '';
     rows = (
       await pool.query<CandidateRow>(
         prepared(`SELECT t.id, t.${weight} AS votes, t.word_ids, t.search_text FROM ${kind} t WHERE ${conds.join(' AND ')}${typeCond} ORDER BY t.${weight} + 0 DESC LIMIT ${CANDIDATES}`, params),
