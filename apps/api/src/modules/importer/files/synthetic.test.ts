@@ -75,6 +75,12 @@ describe('generateSynthetic', () => {
     for (const n of data['name.basics']) for (const t of n.knownForTitles) expect(titles.has(t)).toBe(true);
   });
 
+  it('credits every person at least once, so the importer keeps all of them', () => {
+    const credited = new Set(data['title.principals'].map((p) => p.nconst));
+    const missing = data['name.basics'].filter((n) => !credited.has(n.nconst));
+    expect(missing).toEqual([]);
+  });
+
   it('gives each title 2–6 principals with one director, and parses their characters', () => {
     const perTitle = new Map<string, number>();
     for (const p of data['title.principals']) perTitle.set(p.tconst, (perTitle.get(p.tconst) ?? 0) + 1);

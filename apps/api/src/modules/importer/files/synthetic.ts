@@ -325,12 +325,15 @@ async function writeCatalogue(
   // arguments when the sink is absent, and a skipped draw would desynchronise the threads.
 
   /** Principals and crew of one title; the people are synthetic, for planted titles too. */
-  const credits = (tconst: string) => {
+  const credits = (tconst: string, index?: number) => {
     const k = 2 + rng.int(5);
     let directors = '\\N';
     let writers = '\\N';
     for (let o = 1; o <= k; o++) {
-      const person = popularPerson();
+      const popular = popularPerson();
+      // The first two credits of each generated title walk through every person once, so the
+      // catalogue holds all of them (the importer keeps only people with a credit).
+      const person = index !== undefined && o <= 2 ? Math.floor(((2 * index + o - 1) * peopleCount) / (2 * titleCount)) % peopleCount : popular;
       if (o === k) {
         principals?.line(`${tconst}\t${o}\tnm${SYNTHETIC_PERSON_BASE + person}\tdirector\t\\N\t\\N\n`);
         if (crew) directors = `nm${SYNTHETIC_PERSON_BASE + person}`;
@@ -454,7 +457,7 @@ async function writeCatalogue(
       const v = votes();
       ratings?.line(`${tconst}\t${r}\t${v}\n`);
     }
-    credits(tconst);
+    credits(tconst, i);
     if (isSeries) writeEpisodes(tconst, titleId(i) + 1, startYear, genreList);
 
     // People are spread over the titles so all seven files grow together.
