@@ -1,6 +1,6 @@
 import type { CollectionSummary, PersonSearchResult, TitleCard, TitleDetail } from '@parde/contract';
 import { type ImageUrls, webPaths } from '../../lib/urls';
-import type { CollectionRow, CreditRow, PersonRow, TitleCardRow, TitleDetailRow } from './catalogue.repository';
+import type { CollectionRow, CreditRow, PersonRow, TitleCardRow, TitleDetailRow, TitleExtras } from './catalogue.repository';
 
 /** Rows never leave the API as they are: these turn them into the contract's shapes. */
 export function toTitleCard(r: TitleCardRow, img: ImageUrls): TitleCard {
@@ -57,14 +57,7 @@ export function toPersonResult(p: PersonRow, refs: Map<number, RefRow>, img: Ima
 
 export function toTitleDetail(
   r: TitleDetailRow,
-  extras: {
-    countries: { code: string; nameFa: string }[];
-    languages: { code: string; nameFa: string }[];
-    credits: CreditRow[];
-    episodes: { id: number; season_number: number; episode_number: number; name_en: string | null; name_fa: string | null; year: number | null; runtime: number | null; rating: number | null; season_year: number | null }[];
-    dubs: { id: number; studio: string; language: string }[];
-    fileCount: number;
-  },
+  extras: TitleExtras,
   opts: { dubFirst: boolean },
   img: ImageUrls,
 ): TitleDetail {

@@ -123,10 +123,9 @@ export const catalogueRoutes: FastifyPluginAsyncZod = async (app) => {
   );
 
   const titleDetailFor = async (id: number | undefined, dubFirst: boolean, img: ReturnType<typeof imageUrls>) => {
-    const row = id === undefined ? undefined : await repo.detail(id);
-    if (!row) throw AppError.notFound(messages.titleNotFound);
-    const extras = await repo.titleExtras(row.id);
-    return { data: toTitleDetail(row, extras, { dubFirst }, img) };
+    const found = id === undefined ? undefined : await repo.detailWithExtras(id);
+    if (!found) throw AppError.notFound(messages.titleNotFound);
+    return { data: toTitleDetail(found.row, found.extras, { dubFirst }, img) };
   };
 
   app.get(
