@@ -1,6 +1,6 @@
 import type { CollectionSummary, PersonSearchResult, TitleCard, TitleDetail } from '@parde/contract';
 import { type ImageUrls, webPaths } from '../../lib/urls';
-import type { CollectionRow, CreditRow, PersonRow, TitleCardRow, TitleDetailRow, TitleExtras } from './catalogue.repository';
+import type { CollectionRow, PersonRow, TitleCardRow, TitleDetailRow, TitleExtras } from './catalogue.repository';
 
 /** Rows never leave the API as they are: these turn them into the contract's shapes. */
 export function toTitleCard(r: TitleCardRow, img: ImageUrls): TitleCard {
