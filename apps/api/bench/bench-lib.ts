@@ -71,6 +71,8 @@ export async function latencies<T>(url: string, paths: string[], check?: (path: 
 export async function load(url: string, paths: string[], connections: number, seconds: number, opts: { bypassCache?: boolean } = {}) {
   let i = 0;
   let n = 0;
+  let hits = 0;
+  let answers = 0;
   // A unique extra parameter per request defeats the response micro-cache: the real cost.
   const bust = (p: string) => (opts.bypassCache ? `${p}${p.includes('?') ? '&' : '?'}_b=${n++}` : p);
   const result = await autocannon({
@@ -83,10 +85,14 @@ export async function load(url: string, paths: string[], connections: number, se
           req.path = bust(paths[i++ % paths.length]!);
           return req;
         },
+        onResponse: (_status: number, _body: string, _context: unknown, headers: Record<string, string>) => {
+          answers++;
+          if (headers['x-cache'] === 'HIT') hits++;
+        },
       },
     ],
   });
-  return { rps: result.requests.average, p99: result.latency.p99, errors: result.errors + result.non2xx };
+  return { rps: result.requests.average, p99: result.latency.p99, errors: result.errors + result.non2xx, hitRatio: answers ? (100 * hits) / answers : 0 };
 }
 
 /** Replaces (or appends) one section of docs/benchmarks.md between its markers. */

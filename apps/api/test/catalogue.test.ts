@@ -77,6 +77,15 @@ describe('GET /api/titles (home list)', () => {
     const other = await get('/api/titles?per_page=6', { 'if-none-match': etag });
     expect(other.statusCode).toBe(200);
   });
+
+  it('keeps a public answer for a few seconds and says so', async () => {
+    const first = await get('/api/titles?per_page=7');
+    expect(first.headers['x-cache']).toBeUndefined();
+    const second = await get('/api/titles?per_page=7');
+    expect(second.headers['x-cache']).toBe('HIT');
+    expect(second.body).toBe(first.body);
+    expect(second.headers.etag).toBe(first.headers.etag);
+  });
 });
 
 describe('GET /api/titles/:id', () => {
