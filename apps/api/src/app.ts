@@ -87,7 +87,7 @@ export async function buildApp(deps: AppDeps, opts: BuildOptions = {}) {
   await app.register(authPlugin);
   await app.register(paymentsPlugin);
 
-  registerPublicCache(app, config.RESPONSE_CACHE_MS);
+  registerPublicCache(app, config.RESPONSE_CACHE_MS, config.RESPONSE_CACHE_ENTRIES);
   await app.register(healthRoutes);
   await app.register(catalogueRoutes);
   await app.register(artworkRoutes);

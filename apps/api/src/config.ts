@@ -56,7 +56,9 @@ const envSchema = z.object({
   /** Prefix of the rate-limit keys in Redis (lets several sites or test runs share one Redis). */
   RATE_LIMIT_NAMESPACE: z.string().default('parde-rl:'),
   /** How long this process reuses a public catalogue answer (micro-cache); 0 turns it off. */
-  RESPONSE_CACHE_MS: z.coerce.number().int().min(0).default(10_000),
+  RESPONSE_CACHE_MS: z.coerce.number().int().min(0).default(30_000),
+  /** How many public answers each process keeps (title pages are 2–10 kB: ~20k ≈ 100 MB at most). */
+  RESPONSE_CACHE_ENTRIES: z.coerce.number().int().min(1).default(20_000),
   ANALYTICS_URL: optionalUrl,
   ANALYTICS_SITE_ID: z.string().optional(),
   SOCIAL_TELEGRAM: optionalUrl,
