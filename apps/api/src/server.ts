@@ -6,6 +6,7 @@ import { runMigrations } from './db/migrate';
 import { createRedis } from './lib/redis';
 import { startPremiumJobs } from './modules/premium/jobs';
 import { seedPlansIfNone } from './modules/premium/seed-plans';
+import { searchIndexFor } from './modules/search/memory-index';
 import { seedIfEmpty } from './seed';
 
 /** Boots one API process: config, database (+migrations, +demo data), Redis, HTTP; closes gracefully. */
@@ -23,6 +24,10 @@ async function main() {
     await runMigrations(database);
     if (config.SEED_DEMO) await seedIfEmpty({ config, database, log: app.log });
     await seedPlansIfNone({ database, log: app.log });
+    // Search answers from memory: load the index before taking traffic, so no visitor waits for it.
+    const started = Date.now();
+    const index = await searchIndexFor(database.pool);
+    app.log.info({ words: index.dictionary.size, titles: index.docs.titles.size, people: index.docs.people.size, ms: Date.now() - started }, 'search index loaded');
   } catch (err) {
     app.log.fatal({ err }, 'database preparation failed');
     await database.close();
