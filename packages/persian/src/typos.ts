@@ -80,6 +80,8 @@ export function alphabetFor(word: string): string {
   return ARABIC_SCRIPT.test(word) ? PERSIAN_ALPHABET : LATIN_ALPHABET;
 }
 
+const lettersOf = new Map<string, string[]>();
+
 /**
  * Every distinct string exactly one edit away from `word`: one deletion, one swap of two
  * adjacent characters, one substitution or one insertion (the last two drawn from
@@ -91,11 +93,16 @@ export function alphabetFor(word: string): string {
  */
 export function oneEditVariants(word: string, alphabet: string): string[] {
   const chars = Array.from(word);
-  const letters = [...new Set(Array.from(alphabet))];
+  let letters = lettersOf.get(alphabet);
+  if (!letters) lettersOf.set(alphabet, (letters = [...new Set(Array.from(alphabet))]));
   const out = new Set<string>();
   const n = chars.length;
-  const join = (left: number, middle: string, right: number): string =>
-    chars.slice(0, left).join('') + middle + chars.slice(right).join('');
+  // Every head and tail once (code points, not code units): a variant is head + middle + tail.
+  const heads = [''];
+  for (let i = 0; i < n; i++) heads.push(heads[i] + chars[i]!);
+  const tails: string[] = new Array(n + 1).fill('');
+  for (let i = n - 1; i >= 0; i--) tails[i] = chars[i]! + tails[i + 1];
+  const join = (left: number, middle: string, right: number): string => heads[left] + middle + tails[right];
   for (let i = 0; i < n; i++) out.add(join(i, '', i + 1)); // deletions
   for (let i = 0; i + 1 < n; i++) {
     const a = chars[i] ?? '';

@@ -27,6 +27,7 @@ import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { z } from 'zod';
 import { AppError } from '../../errors/app-error';
 import { imageUrls } from '../../lib/urls';
+import { keptWithIndex } from '../search/memory-index';
 import { searchIds } from '../search/search.service';
 import { CatalogueRepository, filterSql, type ListFilter } from './catalogue.repository';
 import { toCollection, toPersonResult, toSearchTitle, toTitleCard, toTitleDetail } from './catalogue.mapper';
@@ -95,9 +96,9 @@ export const catalogueRoutes: FastifyPluginAsyncZod = async (app) => {
       const { q, type, limit } = request.query;
       if (normalizeForSearch(q).length < 2) throw AppError.validation({ q: ['دست‌کم ۲ نویسه وارد کنید.'] });
       const ids = await search('titles', q, limit, type === 'all' ? undefined : type);
-      const rows = await repo.cardsByIds(ids);
+      const cards = await keptWithIndex(pool, 'title-cards', ids, (missing) => repo.cardsByIds(missing), (r) => r.id);
       const img = imageUrls(request);
-      return { data: rows.map((r) => toSearchTitle(r, img)) };
+      return { data: ids.flatMap((id) => cards.get(id) ?? []).map((r) => toSearchTitle(r, img)) };
     },
   );
 
@@ -189,8 +190,11 @@ export const catalogueRoutes: FastifyPluginAsyncZod = async (app) => {
     async (request) => {
       const { q, limit } = request.query;
       if (normalizeForSearch(q).length < 2) throw AppError.validation({ q: ['دست‌کم ۲ نویسه وارد کنید.'] });
-      const people = await repo.peopleByIds(await search('people', q, limit));
-      const refs = await repo.titleRefs(people.flatMap((p) => [p.best_starred_id, p.best_directed_id].filter((x): x is number => Boolean(x))));
+      const ids = await search('people', q, limit);
+      const found = await keptWithIndex(pool, 'people', ids, (missing) => repo.peopleByIds(missing), (p) => p.id);
+      const people = ids.flatMap((id) => found.get(id) ?? []);
+      const refIds = people.flatMap((p) => [p.best_starred_id, p.best_directed_id].filter((x): x is number => Boolean(x)));
+      const refs = await keptWithIndex(pool, 'title-refs', refIds, async (missing) => [...(await repo.titleRefs(missing)).values()], (r) => r.id);
       const img = imageUrls(request);
       return { data: people.map((p) => toPersonResult(p, refs, img)) };
     },

@@ -199,6 +199,8 @@ export interface LoadedIndex {
   version: number;
   dictionary: Dictionary;
   docs: Record<Kind, DocIndex>;
+  /** Rows read for results (cards, names) under this version; see {@link keptWithIndex}. */
+  shelves: Map<string, Map<number, unknown>>;
 }
 
 export interface DictRow {
@@ -343,7 +345,7 @@ export async function loadSearchIndex(pool: pg.Pool): Promise<LoadedIndex> {
     const titles = await loadDocs(client, 'titles', dictSize);
     const people = await loadDocs(client, 'people', dictSize);
     await client.query('COMMIT');
-    return { version: Number(rows[0]?.version ?? 0), dictionary, docs: { titles, people } };
+    return { version: Number(rows[0]?.version ?? 0), dictionary, docs: { titles, people }, shelves: new Map() };
   } catch (err) {
     await client.query('ROLLBACK').catch(() => {});
     throw err;
@@ -417,4 +419,27 @@ export function searchIndexFor(pool: pg.Pool): Promise<LoadedIndex> {
   let holder = holders.get(pool);
   if (!holder) holders.set(pool, (holder = new IndexHolder(pool)));
   return holder.get();
+}
+
+/** Rows kept per shelf before it starts afresh: about 20 MB of cards. */
+const SHELF_LIMIT = 50_000;
+
+/**
+ * Rows for search results, read once and kept with the index they were read under. What a result
+ * shows (names, year, rating, genres, a person's best work) changes only by an import, which
+ * rebuilds the index: the next version starts with empty shelves. Results are still searched
+ * and ranked per request; a popular title's card just needs no round trip each time it appears.
+ */
+export async function keptWithIndex<T>(pool: pg.Pool, shelf: string, ids: number[], read: (ids: number[]) => Promise<T[]>, idOf: (row: T) => number): Promise<Map<number, T>> {
+  const index = await searchIndexFor(pool);
+  let kept = index.shelves.get(shelf) as Map<number, T> | undefined;
+  if (!kept || kept.size > SHELF_LIMIT) index.shelves.set(shelf, (kept = new Map()));
+  const missing = [...new Set(ids.filter((id) => !kept.has(id)))];
+  if (missing.length > 0) for (const row of await read(missing)) kept.set(idOf(row), row);
+  const out = new Map<number, T>();
+  for (const id of ids) {
+    const row = kept.get(id);
+    if (row !== undefined) out.set(id, row);
+  }
+  return out;
 }
