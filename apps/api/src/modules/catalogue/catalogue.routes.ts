@@ -26,6 +26,7 @@ import { normalizeForSearch } from '@parde/persian';
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { z } from 'zod';
 import { AppError } from '../../errors/app-error';
+import { mapperSerializerCompiler } from '../../lib/mapper-serializer';
 import { imageUrls } from '../../lib/urls';
 import { keptWithIndex } from '../search/memory-index';
 import { searchIds } from '../search/search.service';
@@ -49,6 +50,7 @@ const pub = { publicCache: true } as const;
 
 
 export const catalogueRoutes: FastifyPluginAsyncZod = async (app) => {
+  app.setSerializerCompiler(mapperSerializerCompiler(app.deps.config.NODE_ENV !== 'production'));
   const repo = new CatalogueRepository(app.deps.database.pool);
   const pool = app.deps.database.pool;
 
