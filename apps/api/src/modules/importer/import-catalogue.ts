@@ -247,6 +247,13 @@ export async function importCatalogue(opts: ImportOptions): Promise<ImportReport
              (SELECT count(*) FROM collections)::int AS collections`);
     await client.query('COMMIT');
     searchIndexChanged();
+    // New rows carry no visibility information until a vacuum: every first read would set hint
+    // bits (writing pages) and index-only scans would visit the heap. Autovacuum gets there some
+    // day (or never, where it is off); the title page and search read these tables right away.
+    log('vacuuming the catalogue tables …');
+    await client
+      .query('VACUUM (ANALYZE) titles, people, credits, title_genres, title_countries, title_languages, episodes, seasons, dubs, media_files, search_words')
+      .catch((err: Error) => log(`vacuum skipped (the import itself is saved): ${err.message}`));
     if (issueCount > issues.length) log(`${issueCount} row issues (first ${issues.length} kept)`);
     return { ...counts.rows[0]!, issues, supplementIssues, seconds: (Date.now() - started) / 1000 };
   } catch (err) {
