@@ -166,6 +166,9 @@ describe('the in-memory index follows rebuilds', () => {
     const { rebuildSearchIndex } = await import('../src/modules/search/search-index');
     expect(await titles('inception')).toContain('Inception');
     expect((await ctx.app.inject({ url: '/api/titles/search?q=kaleidoscopic' })).json().data).toEqual([]);
+    const { id } = (await ctx.app.inject({ url: '/api/titles/search?q=inception' })).json().data[0];
+    const page = async (n: number) => (await ctx.app.inject({ url: `/api/titles/${id}?_try=${n}` })).json().data.titleEn;
+    expect(await page(-1)).toBe('Inception');
 
     // Another process (an import) renames a title and rebuilds the index in the database.
     const other = new pg.Pool({ connectionString: ctx.database.url, max: 1 });
@@ -186,5 +189,7 @@ describe('the in-memory index follows rebuilds', () => {
       if (found.length === 0) await new Promise((r) => setTimeout(r, 200));
     }
     expect(found).toEqual(['Kaleidoscopic Inception']);
+    // The title page, kept with the old version, is read again under the new one.
+    expect(await page(0)).toBe('Kaleidoscopic Inception');
   });
 });

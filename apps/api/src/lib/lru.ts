@@ -1,4 +1,4 @@
-/** A small time-bounded LRU: the hottest search prefixes are answered without touching the database. */
+/** A small LRU, optionally time-bounded: public answers (micro-cache) and rows kept with the search index. */
 export class Lru<V> {
   private map = new Map<string, { v: V; at: number }>();
   constructor(

@@ -47,6 +47,8 @@ const meta = (page: number, perPage: number, total: number) => ({
   total,
 });
 const pub = { publicCache: true } as const;
+/** Title pages kept with the catalogue version (a series page with its episodes is the largest). */
+const TITLE_PAGES_KEPT = 10_000;
 
 
 export const catalogueRoutes: FastifyPluginAsyncZod = async (app) => {
@@ -126,7 +128,10 @@ export const catalogueRoutes: FastifyPluginAsyncZod = async (app) => {
   );
 
   const titleDetailFor = async (id: number | undefined, dubFirst: boolean, img: ReturnType<typeof imageUrls>) => {
-    const found = id === undefined ? undefined : await repo.detailWithExtras(id);
+    const found =
+      id === undefined
+        ? undefined
+        : (await keptWithIndex(pool, 'title-pages', [id], async ([one]) => [await repo.detailWithExtras(one!)].flatMap((r) => r ?? []), (r) => r.row.id, TITLE_PAGES_KEPT)).get(id);
     if (!found) throw AppError.notFound(messages.titleNotFound);
     return { data: toTitleDetail(found.row, found.extras, { dubFirst }, img) };
   };

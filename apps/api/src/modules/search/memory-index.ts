@@ -1,4 +1,5 @@
 import type pg from 'pg';
+import { Lru } from '../../lib/lru';
 
 /**
  * The search index held in each API process's memory, loaded from the tables PostgreSQL keeps
@@ -200,7 +201,7 @@ export interface LoadedIndex {
   dictionary: Dictionary;
   docs: Record<Kind, DocIndex>;
   /** Rows read for results (cards, names) under this version; see {@link keptWithIndex}. */
-  shelves: Map<string, Map<number, unknown>>;
+  shelves: Map<string, Lru<unknown>>;
 }
 
 export interface DictRow {
@@ -421,25 +422,39 @@ export function searchIndexFor(pool: pg.Pool): Promise<LoadedIndex> {
   return holder.get();
 }
 
-/** Rows kept per shelf before it starts afresh: about 20 MB of cards. */
+/** Rows kept per shelf, least recently used dropped first: about 20 MB of result cards. */
 const SHELF_LIMIT = 50_000;
 
 /**
- * Rows for search results, read once and kept with the index they were read under. What a result
- * shows (names, year, rating, genres, a person's best work) changes only by an import, which
- * rebuilds the index: the next version starts with empty shelves. Results are still searched
- * and ranked per request; a popular title's card just needs no round trip each time it appears.
+ * Rows read for answers, kept with the index they were read under. What a search result or a
+ * title page shows (names, year, rating, genres, credits, episodes, a person's best work) changes
+ * only by an import, which rebuilds the index: the next version starts with empty shelves, in
+ * this process at once and in the others within seconds. Answers are still built per request
+ * (searched, ranked, mapped); a popular title's rows just need no round trip each time.
  */
-export async function keptWithIndex<T>(pool: pg.Pool, shelf: string, ids: number[], read: (ids: number[]) => Promise<T[]>, idOf: (row: T) => number): Promise<Map<number, T>> {
+export async function keptWithIndex<T>(
+  pool: pg.Pool,
+  shelf: string,
+  ids: number[],
+  read: (ids: number[]) => Promise<T[]>,
+  idOf: (row: T) => number,
+  limit = SHELF_LIMIT,
+): Promise<Map<number, T>> {
   const index = await searchIndexFor(pool);
-  let kept = index.shelves.get(shelf) as Map<number, T> | undefined;
-  if (!kept || kept.size > SHELF_LIMIT) index.shelves.set(shelf, (kept = new Map()));
-  const missing = [...new Set(ids.filter((id) => !kept.has(id)))];
-  if (missing.length > 0) for (const row of await read(missing)) kept.set(idOf(row), row);
+  let kept = index.shelves.get(shelf) as Lru<T> | undefined;
+  if (!kept) index.shelves.set(shelf, (kept = new Lru<T>(limit, Number.POSITIVE_INFINITY)));
   const out = new Map<number, T>();
+  const missing: number[] = [];
   for (const id of ids) {
-    const row = kept.get(id);
+    const row = kept.get(String(id));
     if (row !== undefined) out.set(id, row);
+    else missing.push(id);
   }
-  return out;
+  if (missing.length > 0) {
+    for (const row of await read([...new Set(missing)])) {
+      kept.set(String(idOf(row)), row);
+      out.set(idOf(row), row);
+    }
+  }
+  return new Map(ids.flatMap((id) => (out.has(id) ? [[id, out.get(id)!] as const] : [])));
 }
