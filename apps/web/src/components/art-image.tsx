@@ -10,6 +10,8 @@ export type ArtKind = keyof typeof ART_RATIOS;
 let fallbackUrl: string | null = null;
 /** The API's default artwork, for any image that is missing or fails to load. */
 export function getFallbackArtUrl(): string {
+  // The server renderer has no address bar; it only meets this for an image the API left out.
+  if (typeof window === 'undefined') return '/api/artwork/fallback.svg';
   fallbackUrl ??= `${getApiBase(window.location)}/api/artwork/fallback.svg`;
   return fallbackUrl;
 }
@@ -21,8 +23,10 @@ type Props = {
   kind?: ArtKind;
   /** Overrides the kind's ratio (e.g. a wide hero crop of a backdrop). */
   ratio?: string | Partial<Record<'xs' | 'sm' | 'md' | 'lg', string>>;
-  /** Above the fold: load at once and first. */
+  /** The screen's largest image: load at once and first. */
   priority?: boolean;
+  /** Above the fold but not the largest (a grid's first row): at once, at normal priority. */
+  eager?: boolean;
   sizes?: string;
   sx?: SxProps<Theme>;
   imgSx?: SxProps<Theme>;
@@ -32,7 +36,7 @@ type Props = {
  * An image in a box of fixed aspect ratio, so nothing moves when it arrives; a missing or
  * broken image shows the default artwork instead.
  */
-export function ArtImage({ src, alt, kind = 'poster', ratio, priority = false, sizes, sx, imgSx }: Props) {
+export function ArtImage({ src, alt, kind = 'poster', ratio, priority = false, eager = false, sizes, sx, imgSx }: Props) {
   const [failedSrc, setFailedSrc] = useState<string | null>(null);
   const [fallbackFailed, setFallbackFailed] = useState(false);
   const usesFallback = !src || failedSrc === src;
@@ -51,7 +55,7 @@ export function ArtImage({ src, alt, kind = 'poster', ratio, priority = false, s
           src={shown}
           alt={alt}
           sizes={sizes}
-          loading={priority ? 'eager' : 'lazy'}
+          loading={priority || eager ? 'eager' : 'lazy'}
           fetchPriority={priority ? 'high' : undefined}
           decoding="async"
           data-fallback={usesFallback ? 'true' : undefined}

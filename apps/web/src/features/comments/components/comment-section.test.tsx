@@ -1,7 +1,7 @@
 import type { Comment, TopComment } from '@parde/contract';
 import { QueryClientProvider } from '@tanstack/react-query';
 import { fireEvent, render, screen, waitFor, within } from '@testing-library/react';
-import { HttpError, type Adapter, type ApiResponse, type RequestConfig } from '../../../lib/api-client';
+import { HttpError, type Adapter, type RequestConfig } from '../../../lib/api-client';
 import { createMemoryRouter, RouterProvider } from 'react-router';
 import { afterEach, beforeEach, describe, expect, it } from 'vitest';
 import { AppProvider } from '../../../app/provider';
