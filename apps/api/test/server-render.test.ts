@@ -69,6 +69,8 @@ describe('server-rendered pages', () => {
     expect(head).toContain('<style data-emotion="muirtl 1abc">');
     const state = /<script type="application\/json" id="parde-ssr-state">(.*?)<\/script>/.exec(res.body);
     expect(JSON.parse(state![1]!).queries.queries[0].state.data.id).toBe(t.id);
+    // The code only makes the drawn page live: it comes after the page's images and fonts.
+    expect(res.body).toContain('<script type="module" fetchpriority="low" src="/assets/app.js">');
     // The state block sits before the app's script, which reads it.
     expect(res.body.indexOf('parde-ssr-state')).toBeLessThan(res.body.indexOf('/assets/app.js'));
     expect(res.headers['cache-control']).toBe('no-cache');
@@ -114,6 +116,7 @@ describe('server-rendered pages', () => {
       expect(res.statusCode, url).toBe(200);
       expect(res.body, url).toContain('<div id="root"></div>');
       expect(res.body, url).not.toContain('parde-ssr-state');
+      expect(res.body, url).toContain('<script type="module" src="/assets/app.js">');
     }
   });
 });

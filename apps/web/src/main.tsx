@@ -19,8 +19,8 @@ function renderInBrowser() {
 
 /**
  * A page the server wrote (apps/web/src/entry-server.tsx) is taken over with the same data and
- * code instead of drawn again. Hydration runs as a transition, so it yields to the browser in
- * small slices rather than holding the main thread for the whole page.
+ * code instead of drawn again, after the browser has painted it. Hydration runs as a transition,
+ * so it yields to the browser in small slices rather than holding the main thread for the page.
  */
 async function hydrateServerPage(state: NonNullable<ReturnType<typeof readServerState>>) {
   hydrate(queryClient, state.queries);
@@ -32,6 +32,8 @@ async function hydrateServerPage(state: NonNullable<ReturnType<typeof readServer
     return;
   }
   const router = createAppRouter({ hydrated: true });
+  // The page is shown first: hydrating starts once the browser has painted what the server sent.
+  await new Promise<void>((resolve) => requestAnimationFrame(() => setTimeout(resolve, 0)));
   startTransition(() => {
     hydrateRoot(
       container,

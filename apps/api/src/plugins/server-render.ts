@@ -49,10 +49,15 @@ export function inProcessApi(app: FastifyInstance, request: FastifyRequest): Fet
 
 const ROOT = '<div id="root"></div>';
 
-/** The rendered screen put into the page: styles and preloads in the head, markup in `#root`. */
+/**
+ * The rendered screen put into the page: styles and preloads in the head, markup in `#root`.
+ * The app's code is no longer needed to show the page, only to make it live, so it is fetched
+ * at low priority: the screen's images and fonts come first.
+ */
 export function spliceRendered(template: string, r: Rendered): string | null {
   if (!template.includes(ROOT) || !template.includes('</head>')) return null;
   return template
+    .replace(/<(script type="module"|link rel="modulepreload")/g, (_tag, start: string) => `<${start} fetchpriority="low"`)
     .replace('</head>', () => `${r.preloads}${r.styles}\n  </head>`)
     .replace(ROOT, () => `<div id="root">${r.html}</div>${r.state}`);
 }
