@@ -57,6 +57,12 @@ describe('the server-rendered first paint', () => {
     // The styles the markup uses, under the browser's (right-to-left) Emotion cache key.
     expect(styles).toContain('<style data-emotion="muirtl ');
     expect(styles).toContain('<style data-emotion="muirtl-global ');
+    // Every class the markup names has its rules, and so do the classes components compose
+    // from (a Button's, merged into ButtonBase's): the browser's cache then inserts nothing.
+    const sentIds = new Set([...styles.matchAll(/data-emotion="muirtl ([^"]*)"/g)].flatMap((m) => m[1]!.split(' ')));
+    const named = new Set([...html.matchAll(/muirtl-([\w-]+)/g)].map((m) => m[1]!));
+    expect([...named].filter((id) => !sentIds.has(id))).toEqual([]);
+    expect([...sentIds].filter((id) => !named.has(id)).length).toBeGreaterThan(0);
     // The browser starts from the same query cache.
     const keys = stateOf(state).queries.queries.map((q) => JSON.stringify(q.queryKey));
     expect(keys).toEqual(expect.arrayContaining(['["catalogue","slideshow","all"]', '["catalogue","genres"]']));

@@ -1,4 +1,5 @@
 import { AsyncLocalStorage } from 'node:async_hooks';
+import type { EmotionCache } from '@emotion/cache';
 import createEmotionServer from '@emotion/server/create-instance';
 import { dehydrate, type Query, type QueryClient } from '@tanstack/react-query';
 import { StrictMode } from 'react';
@@ -70,6 +71,23 @@ api.defaults.adapter = async (config) => {
 
 const handler = createStaticHandler(routes);
 
+/**
+ * Emotion's style tags for the page. Emotion itself sends only the classes the markup names;
+ * the ones a component composes from (a Button's own class, merged into ButtonBase's) would then
+ * be processed and inserted again by the browser while it hydrates. They are sent too, so the
+ * browser's cache knows every style the first render needs.
+ */
+function styleTags(cache: EmotionCache, html: string): string {
+  const { extractCriticalToChunks, constructStyleTagsFromChunks } = createEmotionServer(cache);
+  const chunks = extractCriticalToChunks(html);
+  const sent = new Set(chunks.styles.flatMap((c) => c.ids));
+  const composed = Object.entries(cache.inserted).filter(
+    (entry): entry is [string, string] => typeof entry[1] === 'string' && !sent.has(entry[0]) && cache.registered[`${cache.key}-${entry[0]}`] !== undefined,
+  );
+  if (composed.length > 0) chunks.styles.push({ key: cache.key, ids: composed.map(([id]) => id), css: composed.map(([, css]) => css).join('') });
+  return constructStyleTagsFromChunks(chunks);
+}
+
 /** Rounds of render → fetch what the render asked for; a screen's later queries need earlier data. */
 const MAX_ROUNDS = 3;
 
@@ -97,30 +115,34 @@ export async function render(url: string, fetchApi: FetchApi, runtimeConfig?: un
     if (context instanceof Response) return null;
     const router = createStaticRouter(handler.dataRoutes, context);
     const client = createQueryClient();
-    const cache = createRtlCache();
-    const { extractCriticalToChunks, constructStyleTagsFromChunks } = createEmotionServer(cache);
-    const tree = () => (
-      <StrictMode>
-        <AppProvider queryClient={client} emotionCache={cache}>
-          <StaticRouterProvider router={router} context={context} hydrate={false} />
-        </AppProvider>
-      </StrictMode>
-    );
+    // A fresh style cache per pass: the page gets the styles of the markup it gets.
+    let cache = createRtlCache();
+    const renderPass = () => {
+      cache = createRtlCache();
+      createEmotionServer(cache); // switches the cache to collecting styles instead of inlining them
+      return renderToString(
+        <StrictMode>
+          <AppProvider queryClient={client} emotionCache={cache}>
+            <StaticRouterProvider router={router} context={context} hydrate={false} />
+          </AppProvider>
+        </StrictMode>,
+      );
+    };
 
     // Render, fetch what the render asked for, again until it asks for nothing new.
     const tried = new Set<string>();
-    let html = renderToString(tree());
-    for (let round = 1; round < MAX_ROUNDS && (await fetchAsked(client, tried)); round++) html = renderToString(tree());
+    let html = renderPass();
+    for (let round = 1; round < MAX_ROUNDS && (await fetchAsked(client, tried)); round++) html = renderPass();
     // A failed query is left for the browser to try again, as it would without the server:
     // both then show its loading state first, so the markup matches.
     if (client.getQueryCache().getAll().some((q) => q.state.status !== 'success')) {
       client.removeQueries({ predicate: (q) => q.state.status !== 'success' });
-      html = renderToString(tree());
+      html = renderPass();
     }
     // React writes preloads for the first images ahead of the markup; they belong in the head.
     const preloads = /^(?:<link [^>]*>)*/.exec(html)?.[0] ?? '';
     html = html.slice(preloads.length);
-    const styles = constructStyleTagsFromChunks(extractCriticalToChunks(html));
+    const styles = styleTags(cache, html);
     const state = serverStateTag({ queries: dehydrate(client) });
     // No timers left behind: the server keeps nothing of a page once it is written.
     client.clear();
