@@ -82,6 +82,32 @@ describe('server-rendered pages', () => {
     expect(await page.locator('header a[href="/"]').count()).toBeGreaterThan(0);
   });
 
+  it('keeps what the visitor did before the app took over: the scroll position, and links work without it', async () => {
+    context = await newContext(browser, { viewport: MOBILE });
+    const page = await context.newPage();
+    // The app's code is held back until the visitor has scrolled.
+    let release: () => void = () => {};
+    const held = new Promise<void>((resolve) => (release = resolve));
+    await page.route(/\/assets\/index-[\w-]+\.js$/, async (route) => {
+      await held;
+      await route.continue();
+    });
+    await page.goto(`${baseUrl}/`, { waitUntil: 'commit' });
+    await page.getByRole('heading', { level: 1, name: 'فیلم‌ها و سریال‌ها' }).waitFor();
+    await page.evaluate(() => window.scrollTo(0, 700));
+    release();
+    await page.locator('html[data-app-ready]').waitFor({ state: 'attached' });
+    expect(await page.evaluate(() => window.scrollY)).toBe(700);
+
+    // Without the app at all, page links are plain links to server-rendered pages.
+    await page.unrouteAll();
+    await page.route(/\/assets\/.*\.js$/, (route) => route.abort('failed'));
+    await page.goto(`${baseUrl}/?order_by=rating`);
+    await page.getByRole('navigation', { name: 'ناوبری صفحه' }).getByRole('link', { name: 'رفتن به صفحهٔ ۲' }).click();
+    await page.waitForURL((u) => u.search === '?order_by=rating&page=2');
+    await page.getByRole('heading', { level: 1, name: 'فیلم‌ها و سریال‌ها' }).waitFor();
+  });
+
   for (const [name, viewport] of [
     ['375', MOBILE],
     ['1280', DESKTOP],

@@ -1,6 +1,6 @@
 import Box from '@mui/material/Box';
 import type { SxProps, Theme } from '@mui/material/styles';
-import { useState } from 'react';
+import { useEffect, useRef, useState } from 'react';
 import { getApiBase } from '../config/env';
 
 /** Width / height of the three kinds of artwork the API serves. */
@@ -41,6 +41,15 @@ export function ArtImage({ src, alt, kind = 'poster', ratio, priority = false, e
   const [fallbackFailed, setFallbackFailed] = useState(false);
   const usesFallback = !src || failedSrc === src;
   const shown = usesFallback ? getFallbackArtUrl() : src;
+  const onError = () => (usesFallback ? setFallbackFailed(true) : setFailedSrc(src ?? null));
+  // A server-rendered image may have failed before the app was there to hear it.
+  const img = useRef<HTMLImageElement>(null);
+  useEffect(() => {
+    const el = img.current;
+    if (el?.complete && el.naturalWidth === 0 && el.getAttribute('src')) onError();
+    // Only the image the page started with: later failures arrive through onError.
+    // eslint-disable-next-line react-hooks/exhaustive-deps
+  }, []);
 
   return (
     <Box
@@ -59,7 +68,8 @@ export function ArtImage({ src, alt, kind = 'poster', ratio, priority = false, e
           fetchPriority={priority ? 'high' : undefined}
           decoding="async"
           data-fallback={usesFallback ? 'true' : undefined}
-          onError={() => (usesFallback ? setFallbackFailed(true) : setFailedSrc(src ?? null))}
+          ref={img}
+          onError={onError}
           sx={[
             { position: 'absolute', inset: 0, width: '100%', height: '100%', objectFit: 'cover', display: 'block' },
             ...(Array.isArray(imgSx) ? imgSx : [imgSx]),
