@@ -37,7 +37,7 @@ function firstPaintHead(): Plugin {
   };
 }
 
-export default defineConfig(({ isSsrBuild }) => ({
+export default defineConfig(({ isSsrBuild, mode }) => ({
   plugins: [
     react(),
     firstPaintHead(),
@@ -104,6 +104,9 @@ export default defineConfig(({ isSsrBuild }) => ({
   // One self-contained server bundle: the API server imports it without resolving the web
   // app's dependencies itself.
   ssr: { noExternal: true },
+  // The server bundle renders what the browser bundle hydrates, whatever NODE_ENV the server
+  // runs with (the e2e server runs with 'test'): same React build, same Emotion class names.
+  define: isSsrBuild ? { 'process.env.NODE_ENV': JSON.stringify(mode === 'development' ? 'development' : 'production') } : undefined,
   build: {
     copyPublicDir: !isSsrBuild,
     target: 'es2022',

@@ -126,8 +126,16 @@ describe('server-rendered pages', () => {
         // visitor may watch (never from a cache) and the comments (their times are relative).
         const catalogueReads = apiCalls.filter((c) => /^\/api\/(titles|genres|countries|collections|people)\b/.test(c) && !/\/(access|topcomments)\b/.test(c));
         expect(catalogueReads, url).toEqual([]);
+        if (url === '/') {
+          // Everything on / came from the server: the browser needed no style it had not sent
+          // (same class names on both sides).
+          const insertedByBrowser = await page.evaluate(() =>
+            [...document.querySelectorAll('style[data-emotion="muirtl"]')].reduce((n, s) => n + ((s as HTMLStyleElement).sheet?.cssRules.length ?? 0), 0),
+          );
+          expect(insertedByBrowser).toBe(0);
+        }
       }
-      expect(errors.join("\n")).toBe("");
+      expect(errors.join('\n')).toBe('');
       // And the page is live: the theme menu opens.
       await page.getByTestId('theme-mode-button').click();
       await page.getByRole('menu').waitFor();
