@@ -37,7 +37,7 @@ beforeAll(async () => {
   fs.mkdirSync(path.join(dist, 'assets'), { recursive: true });
   fs.writeFileSync(
     path.join(dist, 'index.html'),
-    '<!doctype html><html lang="fa" dir="rtl"><head><meta name="description" content="پرده" /><title>پرده</title></head><body><div id="root"></div><script type="module" src="/assets/app.js"></script></body></html>',
+    '<!doctype html><html lang="fa" dir="rtl"><head><meta charset="UTF-8" /><meta name="description" content="پرده" /><title>پرده</title></head><body><div id="root"></div><script type="module" src="/assets/app.js"></script></body></html>',
   );
   // Found by default beside the web app's dist, where `npm run build` puts it.
   fs.mkdirSync(path.join(root, 'dist-ssr'));
@@ -65,7 +65,8 @@ describe('server-rendered pages', () => {
     // It had the page's run-time configuration, as /runtime-config.js gives it to the browser.
     expect(res.body).toContain('<a href="https://t.me/parde">');
     const head = res.body.slice(0, res.body.indexOf('</head>'));
-    expect(head).toContain(`<link rel="preload" as="image" href="http://parde.test/api/artwork/titles/${t.id}/poster.svg"/>`);
+    // The screen's images first in the head, right after the character set.
+    expect(head).toContain(`<meta charset="UTF-8" /><link rel="preload" as="image" href="http://parde.test/api/artwork/titles/${t.id}/poster.svg"/>`);
     expect(head).toContain('<style data-emotion="muirtl 1abc">');
     const state = /<script type="application\/json" id="parde-ssr-state">(.*?)<\/script>/.exec(res.body);
     expect(JSON.parse(state![1]!).queries.queries[0].state.data.id).toBe(t.id);

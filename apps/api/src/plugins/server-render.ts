@@ -56,9 +56,13 @@ const ROOT = '<div id="root"></div>';
  */
 export function spliceRendered(template: string, r: Rendered): string | null {
   if (!template.includes(ROOT) || !template.includes('</head>')) return null;
-  return template
+  // The first screen's images are asked for first, ahead of the code and fonts.
+  const charset = /<meta charset="[^"]*"\s*\/?>/i;
+  const head = charset.test(template)
+    ? template.replace(charset, (tag) => `${tag}${r.preloads}`).replace('</head>', () => `${r.styles}\n  </head>`)
+    : template.replace('</head>', () => `${r.preloads}${r.styles}\n  </head>`);
+  return head
     .replace(/<(script type="module"|link rel="modulepreload")/g, (_tag, start: string) => `<${start} fetchpriority="low"`)
-    .replace('</head>', () => `${r.preloads}${r.styles}\n  </head>`)
     .replace(ROOT, () => `<div id="root">${r.html}</div>${r.state}`);
 }
 
