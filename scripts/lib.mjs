@@ -47,7 +47,9 @@ export async function ensureWebBuilt() {
   const index = path.join(root, 'apps/web/dist/index.html');
   const sources = ['apps/web/src', 'apps/web/index.html', 'apps/web/vite.config.ts', 'apps/web/public', 'packages/contract/src', 'packages/persian/src']
     .map((p) => newestMtime(path.join(root, p)));
-  if (fs.existsSync(index) && fs.statSync(index).mtimeMs >= Math.max(...sources)) return;
+  // The server renderer (dist-ssr) is built with the site; a build from before it had none.
+  const ssr = path.join(root, 'apps/web/dist-ssr/entry-server.js');
+  if (fs.existsSync(index) && fs.existsSync(ssr) && fs.statSync(index).mtimeMs >= Math.max(...sources)) return;
   console.log('• ساخت وب‌سایت (vite build) …');
   await mustRun('npm', ['run', 'build', '-w', 'apps/web']);
 }

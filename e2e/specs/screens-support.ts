@@ -30,6 +30,8 @@ export type Page1<T> = { data: T[]; meta: { currentPage: number; lastPage: numbe
 /** Waits until the main heading is there, the skeletons are gone and fonts and images are in. */
 export async function settle(page: Page): Promise<void> {
   await page.locator('main h1').first().waitFor();
+  // A server-rendered page shows its heading before the app has taken it over.
+  await page.locator('html[data-app-ready]').waitFor({ state: 'attached' });
   await page.waitForFunction(() => document.querySelectorAll('[data-testid$="skeleton"], .MuiSkeleton-root').length === 0, undefined, { timeout: 20_000 });
   await page.evaluate(() => document.fonts.ready.then(() => undefined));
   await page.waitForFunction(

@@ -34,15 +34,15 @@ afterEach(async () => {
   await context?.close();
 });
 
-/** Every search request the page sends, recorded in the page as the XHR goes out. */
+/** Every search request the page sends, recorded in the page as the request goes out. */
 function recordSearchRequests(): string {
   return `(() => {
     const log = (window.__searchRequests = []);
-    const open = XMLHttpRequest.prototype.open;
-    XMLHttpRequest.prototype.open = function (method, url, ...rest) {
-      const u = new URL(String(url), location.href);
+    const original = window.fetch;
+    window.fetch = function (input, init) {
+      const u = new URL(String(input instanceof Request ? input.url : input), location.href);
       if (/\\/api\\/(titles|people)\\/search$/.test(u.pathname)) log.push({ kind: u.pathname.split('/')[2], q: u.searchParams.get('q'), at: Date.now() });
-      return open.call(this, method, url, ...rest);
+      return original.call(this, input, init);
     };
   })();`;
 }
@@ -50,8 +50,8 @@ function recordSearchRequests(): string {
 type SearchRequest = { kind: 'titles' | 'people'; q: string; at: number };
 const requests = () => page.evaluate(() => (window as unknown as { __searchRequests: SearchRequest[] }).__searchRequests);
 /**
- * Lets the page finish its queued work (React renders through MessageChannel tasks, axios
- * through microtasks) without touching its timers, which belong to the fake clock.
+ * Lets the page finish its queued work (React renders through MessageChannel tasks, the HTTP
+ * client through microtasks) without touching its timers, which belong to the fake clock.
  */
 const flush = () =>
   page.evaluate(async () => {

@@ -45,9 +45,13 @@ export async function newContext(browser: Browser, options: BrowserContextOption
   });
 }
 
-/** Waits for the first screen: a level-1 heading inside main, fonts loaded. */
+/**
+ * Waits for the first screen: a level-1 heading inside main, the app live (a server-rendered
+ * page shows its heading before React has taken it over), fonts loaded.
+ */
 export async function waitForScreen(page: Page): Promise<void> {
   await page.locator('main h1').first().waitFor();
+  await page.locator('html[data-app-ready]').waitFor({ state: 'attached' });
   await page.evaluate(() => document.fonts.ready.then(() => undefined));
 }
 

@@ -25,7 +25,8 @@ export function buildWebIfStale(): void {
     .map((p) => path.join(webDir, p))
     .filter((p) => fs.existsSync(p));
   const newestSource = Math.max(...sources.map(newestMtime));
-  if (fs.existsSync(indexHtml) && fs.statSync(indexHtml).mtimeMs >= newestSource) return;
+  const ssrEntry = path.join(webDir, 'dist-ssr/entry-server.js');
+  if (fs.existsSync(indexHtml) && fs.existsSync(ssrEntry) && fs.statSync(indexHtml).mtimeMs >= newestSource) return;
   console.log('[e2e] building apps/web (dist missing or stale)…');
   // vitest sets NODE_ENV=test, which would make Vite bundle React's development build.
   const result = spawnSync('npm', ['run', 'build', '-w', 'apps/web'], {

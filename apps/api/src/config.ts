@@ -37,6 +37,8 @@ const envSchema = z.object({
   REDIS_URL: optionalUrl,
   DATA_DIR: z.string().default(path.join(repoRoot, 'data')),
   WEB_DIST: z.string().default(path.join(repoRoot, 'apps/web/dist')),
+  /** The web app's server renderer (`vite build --ssr`); by default `dist-ssr/` beside WEB_DIST. */
+  WEB_SSR_ENTRY: z.string().optional(),
   /** The public site's host (e.g. parde.ir): CORS allows it and its www./app./m. forms. */
   SITE_HOST: z.string().default('localhost'),
   /** Extra browser origins allowed with credentials (the Vite dev server by default). */

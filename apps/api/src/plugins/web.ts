@@ -7,6 +7,8 @@ import type { Config } from '../config';
 import { AppError } from '../errors/app-error';
 import { assetOrigin } from '../lib/urls';
 import { injectPreview, previewFor, robotsTxt, sitemapCollections, sitemapIndex, sitemapTitles } from '../modules/previews/previews';
+import { Lru } from '../lib/lru';
+import { compressHtml, inProcessApi, loadRenderer, spliceRendered, type RenderedPage } from './server-render';
 
 function runtimeConfig(config: Config, request: FastifyRequest): RuntimeConfig {
   return {
@@ -16,6 +18,9 @@ function runtimeConfig(config: Config, request: FastifyRequest): RuntimeConfig {
     supportEmail: config.SUPPORT_EMAIL ?? null,
   };
 }
+
+/** The member's session cookie (spec §9). */
+const TOKEN_COOKIE = 'token';
 
 const isApiPath = (url: string) => url.startsWith('/api/') || url === '/api' || url.startsWith('/sanctum/');
 
@@ -33,6 +38,13 @@ export async function registerWeb(app: FastifyInstance, config: Config) {
   const hasWeb = fs.existsSync(indexFile);
   const indexHtml = hasWeb ? fs.readFileSync(indexFile, 'utf8') : '';
   const pool = () => app.deps.database.pool;
+  const renderedPages = new Lru<RenderedPage>(500, config.RESPONSE_CACHE_MS);
+  const renderer = hasWeb
+    ? await loadRenderer(config).catch((err: unknown) => {
+        app.log.error({ err }, 'the web server renderer failed to load; pages are served unrendered');
+        return null;
+      })
+    : null;
 
   app.get('/robots.txt', { schema: { hide: true } }, async (request, reply) =>
     reply.type('text/plain; charset=utf-8').header('cache-control', 'public, max-age=3600').send(robotsTxt(assetOrigin(request))),
@@ -84,8 +96,32 @@ export async function registerWeb(app: FastifyInstance, config: Config) {
       const query = request.url.includes('?') ? request.url.slice(request.url.indexOf('?')) : '';
       return reply.redirect(encodeURI(preview.canonicalPath) + query, 301);
     }
-    const html = preview ? injectPreview(indexHtml, preview, origin) : indexHtml;
-    return reply.header('cache-control', 'no-cache').type('text/html; charset=utf-8').send(html);
+    let page: RenderedPage = { html: preview ? injectPreview(indexHtml, preview, origin) : indexHtml };
+    // Visitors get the screen already drawn; a member's page (their session lives in the browser)
+    // is drawn by the app, as before. A visitor's page is the same for every visitor, so it is
+    // kept as long as the API keeps its answers (RESPONSE_CACHE_MS).
+    if (renderer && request.method === 'GET' && !request.cookies[TOKEN_COOKIE]) {
+      const key = `${request.protocol}|${request.host}|${request.url}`;
+      const cached = renderedPages.get(key);
+      if (cached) page = cached;
+      else {
+        try {
+          const rendered = await renderer.render(request.url, inProcessApi(app, request), runtimeConfig(config, request));
+          const html = rendered && spliceRendered(page.html, rendered);
+          if (html) {
+            page = { html };
+            renderedPages.set(key, page);
+          }
+        } catch (err) {
+          request.log.warn({ err }, 'server render failed; serving the app shell');
+        }
+      }
+    }
+    const { body, encoding } = compressHtml(request, page);
+    if (encoding) reply.header('content-encoding', encoding);
+    const vary = reply.getHeader('vary');
+    reply.header('vary', [vary, 'Accept-Encoding', 'Cookie'].filter(Boolean).join(', '));
+    return reply.header('cache-control', 'no-cache').type('text/html; charset=utf-8').send(body);
   };
 
   // Unknown paths are rate-limited too: they are what scanners hammer.

@@ -1,4 +1,4 @@
-import { createBrowserRouter, createPath, type RouteObject } from 'react-router';
+import { createBrowserRouter, createPath, matchRoutes, type RouteObject } from 'react-router';
 import { RouteErrorPage } from '../components/route-error-page';
 import { paths } from '../config/paths';
 import { RequireAuth } from '../features/auth';
@@ -69,8 +69,23 @@ export const routes: RouteObject[] = [
   },
 ];
 
-export function createAppRouter() {
-  const router = createBrowserRouter(routes);
+/**
+ * Before hydrating a server-rendered page: the screens of the current address are loaded, so
+ * the first render in the browser is the screen the server wrote, not the loading shell.
+ */
+export async function loadRoutesFor(pathname: string): Promise<void> {
+  const lazy = (matchRoutes(routes, pathname) ?? []).filter((m) => typeof m.route.lazy === 'function');
+  await Promise.all(
+    lazy.map(async ({ route }) => {
+      const mod = await (route.lazy as () => Promise<Partial<RouteObject>>)();
+      Object.assign(route, { ...mod, lazy: undefined });
+    }),
+  );
+}
+
+export function createAppRouter({ hydrated = false }: { hydrated?: boolean } = {}) {
+  // A hydrated page has no loader data to wait for: the screen renders at once.
+  const router = createBrowserRouter(routes, hydrated ? { hydrationData: { loaderData: {} } } : undefined);
   // A chunk fails before the URL changes; the reload must land on the page being opened.
   setReloadTarget(() => {
     const next = router.state.navigation.location;

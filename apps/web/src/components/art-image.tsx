@@ -1,6 +1,6 @@
 import Box from '@mui/material/Box';
 import type { SxProps, Theme } from '@mui/material/styles';
-import { useState } from 'react';
+import { useEffect, useRef, useState } from 'react';
 import { getApiBase } from '../config/env';
 
 /** Width / height of the three kinds of artwork the API serves. */
@@ -10,6 +10,8 @@ export type ArtKind = keyof typeof ART_RATIOS;
 let fallbackUrl: string | null = null;
 /** The API's default artwork, for any image that is missing or fails to load. */
 export function getFallbackArtUrl(): string {
+  // The server renderer has no address bar; it only meets this for an image the API left out.
+  if (typeof window === 'undefined') return '/api/artwork/fallback.svg';
   fallbackUrl ??= `${getApiBase(window.location)}/api/artwork/fallback.svg`;
   return fallbackUrl;
 }
@@ -21,8 +23,10 @@ type Props = {
   kind?: ArtKind;
   /** Overrides the kind's ratio (e.g. a wide hero crop of a backdrop). */
   ratio?: string | Partial<Record<'xs' | 'sm' | 'md' | 'lg', string>>;
-  /** Above the fold: load at once and first. */
+  /** The screen's largest image: load at once and first. */
   priority?: boolean;
+  /** Above the fold but not the largest (a grid's first row): at once, at normal priority. */
+  eager?: boolean;
   sizes?: string;
   sx?: SxProps<Theme>;
   imgSx?: SxProps<Theme>;
@@ -32,11 +36,20 @@ type Props = {
  * An image in a box of fixed aspect ratio, so nothing moves when it arrives; a missing or
  * broken image shows the default artwork instead.
  */
-export function ArtImage({ src, alt, kind = 'poster', ratio, priority = false, sizes, sx, imgSx }: Props) {
+export function ArtImage({ src, alt, kind = 'poster', ratio, priority = false, eager = false, sizes, sx, imgSx }: Props) {
   const [failedSrc, setFailedSrc] = useState<string | null>(null);
   const [fallbackFailed, setFallbackFailed] = useState(false);
   const usesFallback = !src || failedSrc === src;
   const shown = usesFallback ? getFallbackArtUrl() : src;
+  const onError = () => (usesFallback ? setFallbackFailed(true) : setFailedSrc(src ?? null));
+  // A server-rendered image may have failed before the app was there to hear it.
+  const img = useRef<HTMLImageElement>(null);
+  useEffect(() => {
+    const el = img.current;
+    if (el?.complete && el.naturalWidth === 0 && el.getAttribute('src')) onError();
+    // Only the image the page started with: later failures arrive through onError.
+    // eslint-disable-next-line react-hooks/exhaustive-deps
+  }, []);
 
   return (
     <Box
@@ -51,11 +64,12 @@ export function ArtImage({ src, alt, kind = 'poster', ratio, priority = false, s
           src={shown}
           alt={alt}
           sizes={sizes}
-          loading={priority ? 'eager' : 'lazy'}
+          loading={priority || eager ? 'eager' : 'lazy'}
           fetchPriority={priority ? 'high' : undefined}
           decoding="async"
           data-fallback={usesFallback ? 'true' : undefined}
-          onError={() => (usesFallback ? setFallbackFailed(true) : setFailedSrc(src ?? null))}
+          ref={img}
+          onError={onError}
           sx={[
             { position: 'absolute', inset: 0, width: '100%', height: '100%', objectFit: 'cover', display: 'block' },
             ...(Array.isArray(imgSx) ? imgSx : [imgSx]),

@@ -69,7 +69,7 @@ export function TitleCard({ title, linkSearch, note, rank, priority, myRating }:
       }}
     >
       <Box sx={{ position: 'relative', borderRadius: 1.5, overflow: 'hidden', boxShadow: 2 }}>
-        <ArtImage src={title.poster} alt="" kind="poster" priority={priority} imgSx={{ transition: 'transform .3s ease' }} />
+        <ArtImage src={title.poster} alt="" kind="poster" eager={priority} imgSx={{ transition: 'transform .3s ease' }} />
         <Box sx={{ position: 'absolute', top: 6, insetInlineStart: 6, insetInlineEnd: 6, display: 'flex', justifyContent: 'space-between', alignItems: 'flex-start', gap: 0.5 }}>
           <ImdbRating rating={title.rating} solid />
           <Box sx={{ display: 'flex', flexDirection: 'column', gap: 0.5, alignItems: 'flex-end', marginInlineStart: 'auto' }}>

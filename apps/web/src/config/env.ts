@@ -12,11 +12,17 @@ export const DEFAULT_LOCAL_API_BASE = 'http://localhost:8000';
 
 const str = (v: unknown): string | null => (typeof v === 'string' && v.trim() !== '' ? v.trim() : null);
 
+// The server renderer has no window: it tells which configuration the page it writes will get.
+let serverRuntimeConfig: () => unknown = () => undefined;
+export function provideServerRuntimeConfig(source: () => unknown): void {
+  serverRuntimeConfig = source;
+}
+
 /**
  * The run-time configuration with every field present. The script may be missing (offline,
  * `vite` without the API running) or partial; each absent value becomes `null`.
  */
-export function readRuntimeConfig(raw: unknown = typeof window === 'undefined' ? undefined : window.__PARDE__): RuntimeConfig {
+export function readRuntimeConfig(raw: unknown = typeof window === 'undefined' ? serverRuntimeConfig() : window.__PARDE__): RuntimeConfig {
   const c = (raw && typeof raw === 'object' ? raw : {}) as Record<string, unknown>;
   const analytics = (c.analytics && typeof c.analytics === 'object' ? c.analytics : {}) as Record<string, unknown>;
   const social = (c.social && typeof c.social === 'object' ? c.social : {}) as Record<string, unknown>;

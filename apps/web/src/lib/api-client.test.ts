@@ -1,22 +1,22 @@
-import { AxiosError, type AxiosAdapter, type InternalAxiosRequestConfig } from 'axios';
 import { afterEach, describe, expect, it, vi } from 'vitest';
 import { useAuthStore } from '../features/auth/stores/auth-store';
-import { api } from './api-client';
+import { api, buildUrl, HttpError, type Adapter, type RequestConfig } from './api-client';
 import { getCookie } from './cookies';
 import { onUnauthorized } from './session-events';
 
 const originalAdapter = api.defaults.adapter;
 afterEach(() => {
   api.defaults.adapter = originalAdapter;
+  vi.unstubAllGlobals();
 });
 
 /** Answers every call with `status`, remembering the request config. */
 function fakeServer(status: number, data: unknown = {}) {
-  const seen: InternalAxiosRequestConfig[] = [];
-  const adapter: AxiosAdapter = async (config) => {
+  const seen: RequestConfig[] = [];
+  const adapter: Adapter = async (config) => {
     seen.push(config);
-    const response = { data, status, statusText: String(status), headers: {}, config };
-    if (status >= 400) throw new AxiosError('fail', String(status), config, null, response);
+    const response = { data, status, headers: new Headers(), config };
+    if (status >= 400) throw new HttpError('fail', config, response);
     return response;
   };
   api.defaults.adapter = adapter;
@@ -30,18 +30,36 @@ describe('api client (spec §7)', () => {
     const c = seen[0]!;
     expect(c.baseURL).toBe('http://localhost:8000');
     expect(c.withCredentials).toBe(true);
-    expect(c.timeout).toBe(0);
+    expect(c.signal).toBeUndefined();
+    expect(c.method).toBe('post');
+    expect(c.data).toBe('{"a":1}');
     expect(c.headers.get('Content-Type')).toMatch(/^application\/json/);
+    expect(c.headers.get('Accept')).toBe('application/json');
     expect(c.headers.get('X-Requested-With')).toBe('XMLHttpRequest');
+  });
+
+  it('claims no JSON body when there is none (the API refuses an empty JSON body)', async () => {
+    const seen = fakeServer(200);
+    await api.post('/api/user/like/1');
+    await api.get('/api/titles/1');
+    expect(seen.map((c) => c.headers.get('Content-Type'))).toEqual([null, null]);
   });
 
   it('adds Authorization: Bearer from the token cookie, read at call time', async () => {
     const seen = fakeServer(200);
     await api.get('/api/titles/1');
-    expect(seen[0]!.headers.get('Authorization')).toBeUndefined();
+    expect(seen[0]!.headers.get('Authorization')).toBeNull();
     document.cookie = 'token=abc%7C123; path=/';
     await api.get('/api/titles/1');
     expect(seen[1]!.headers.get('Authorization')).toBe('Bearer abc|123');
+  });
+
+  it('sends the CSRF cookie back as X-XSRF-TOKEN', async () => {
+    const seen = fakeServer(200);
+    document.cookie = 'XSRF-TOKEN=x%3Dy; path=/';
+    await api.post('/api/contact', {});
+    expect(seen[0]!.headers.get('X-XSRF-TOKEN')).toBe('x=y');
+    document.cookie = 'XSRF-TOKEN=; Max-Age=0; path=/';
   });
 
   it('a 401 on any call clears the token cookie and the stored session', async () => {
@@ -63,8 +81,54 @@ describe('api client (spec §7)', () => {
     document.cookie = 'token=t1; path=/';
     useAuthStore.setState({ token: 't1', user: { id: 1 } });
     fakeServer(403, { message: 'اشتراک ویژه لازم است.', code: 'SUBSCRIPTION_REQUIRED' });
-    await expect(api.get('/api/titles/1')).rejects.toBeInstanceOf(AxiosError);
+    await expect(api.get('/api/titles/1')).rejects.toBeInstanceOf(HttpError);
     expect(getCookie('token')).toBe('t1');
     expect(useAuthStore.getState().user).toEqual({ id: 1 });
+  });
+});
+
+describe('api client over fetch', () => {
+  it('writes the query string without absent values', () => {
+    expect(buildUrl({ baseURL: 'http://a', url: '/api/titles', params: { page: 2, type: 'all', genre: undefined, q: null } })).toBe('http://a/api/titles?page=2&type=all');
+    expect(buildUrl({ baseURL: '', url: '/api/titles/1' })).toBe('/api/titles/1');
+  });
+
+  it('calls fetch with credentials and the headers, and parses JSON', async () => {
+    const fetchMock = vi.fn(async () => new Response(JSON.stringify({ data: { id: 1 } }), { status: 200, headers: { 'content-type': 'application/json; charset=utf-8' } }));
+    vi.stubGlobal('fetch', fetchMock);
+    const controller = new AbortController();
+    const res = await api.get<{ data: { id: number } }>('/api/titles', { params: { page: 1 }, signal: controller.signal });
+    expect(res.data.data.id).toBe(1);
+    expect(res.status).toBe(200);
+    const [url, init] = fetchMock.mock.calls[0] as unknown as [string, RequestInit];
+    expect(url).toBe('http://localhost:8000/api/titles?page=1');
+    expect(init).toMatchObject({ method: 'GET', credentials: 'include', signal: controller.signal });
+    expect((init.headers as Headers).get('X-Requested-With')).toBe('XMLHttpRequest');
+  });
+
+  it('an answer outside 2xx rejects with the status and the parsed body', async () => {
+    vi.stubGlobal('fetch', async () => new Response(JSON.stringify({ message: 'پیدا نشد.', code: 'NOT_FOUND' }), { status: 404, headers: { 'content-type': 'application/json' } }));
+    await expect(api.get('/api/titles/99')).rejects.toMatchObject({ isHttpError: true, response: { status: 404, data: { message: 'پیدا نشد.', code: 'NOT_FOUND' } } });
+  });
+
+  it('no answer at all rejects without a response; an abort stays an abort', async () => {
+    vi.stubGlobal('fetch', async () => {
+      throw new TypeError('Failed to fetch');
+    });
+    const error = await api.get('/api/titles').catch((e: unknown) => e);
+    expect(error).toBeInstanceOf(HttpError);
+    expect((error as HttpError).response).toBeUndefined();
+
+    const controller = new AbortController();
+    controller.abort();
+    vi.stubGlobal('fetch', async () => {
+      throw new DOMException('aborted', 'AbortError');
+    });
+    await expect(api.get('/api/titles', { signal: controller.signal })).rejects.toMatchObject({ name: 'AbortError' });
+  });
+
+  it('an empty answer (204) is an empty body', async () => {
+    vi.stubGlobal('fetch', async () => new Response(null, { status: 204 }));
+    await expect(api.delete('/api/user/history')).resolves.toMatchObject({ status: 204, data: '' });
   });
 });

@@ -1,11 +1,11 @@
-import { AxiosError, AxiosHeaders } from 'axios';
+import { HttpError, type RequestConfig } from './api-client';
 import { describe, expect, it } from 'vitest';
 import { getErrorMessage, getErrorStatus } from './errors';
 import { DEFAULT_ERROR_MESSAGE } from './persian';
 
 const httpError = (status: number, data: unknown) => {
-  const config = { headers: new AxiosHeaders() };
-  return new AxiosError('x', 'E', config, null, { status, data, statusText: '', headers: {}, config });
+  const config = {} as RequestConfig;
+  return new HttpError('x', config, { status, data });
 };
 
 describe('errors (spec §8)', () => {

@@ -1,11 +1,11 @@
 import { DEFAULT_ERROR_MESSAGE } from './persian';
 
-type HttpErrorLike = { isAxiosError: true; response?: { status?: number; data?: unknown } };
+type HttpErrorLike = { isHttpError: true; response?: { status?: number; data?: unknown } };
 
-// Duck-typed rather than axios's own guard, so the query client does not pull axios into the
-// first page load.
+// Duck-typed rather than `instanceof HttpError`, so the query client does not pull the HTTP
+// client into the first page load.
 function isHttpError(error: unknown): error is HttpErrorLike {
-  return typeof error === 'object' && error !== null && (error as { isAxiosError?: unknown }).isAxiosError === true;
+  return typeof error === 'object' && error !== null && (error as { isHttpError?: unknown }).isHttpError === true;
 }
 
 /** HTTP status of a failed call, when the server answered at all. */

@@ -1,11 +1,11 @@
-import { AxiosError, AxiosHeaders } from 'axios';
+import { HttpError, type RequestConfig } from './api-client';
 import { describe, expect, it } from 'vitest';
 import { useNoticeStore } from './notifications';
 import { createQueryClient, shouldRetry } from './query-client';
 
 const httpError = (status: number) => {
-  const config = { headers: new AxiosHeaders() };
-  return new AxiosError('x', 'E', config, null, { status, data: {}, statusText: '', headers: {}, config });
+  const config = {} as RequestConfig;
+  return new HttpError('x', config, { status, data: {} });
 };
 
 describe('query client defaults (spec §7)', () => {

@@ -13,6 +13,7 @@ export function shouldRetry(failureCount: number, error: unknown): boolean {
 
 declare module '@tanstack/react-query' {
   interface Register {
+    queryMeta: { /** Left for the browser by the server renderer (see entry-server.tsx). */ serverRender?: boolean };
     mutationMeta: { /** The caller shows the error itself (e.g. under a form field). */ silent?: boolean };
   }
 }

@@ -1,8 +1,11 @@
 import { cleanup } from '@testing-library/react';
 import { afterEach, vi } from 'vitest';
 
+// Server-rendering tests run in Node (`@vitest-environment node`): no DOM to prepare or clean.
+const hasDom = typeof window !== 'undefined';
+
 // jsdom has neither; MUI's colour-scheme code and the scroll-to-top effect call them.
-if (!window.matchMedia) {
+if (hasDom && !window.matchMedia) {
   Object.defineProperty(window, 'matchMedia', {
     configurable: true,
     value: (query: string) => ({
@@ -17,7 +20,7 @@ if (!window.matchMedia) {
     }),
   });
 }
-window.scrollTo = vi.fn() as unknown as typeof window.scrollTo;
+if (hasDom) window.scrollTo = vi.fn() as unknown as typeof window.scrollTo;
 
 export function clearCookies(): void {
   for (const c of document.cookie.split(';')) {
@@ -27,6 +30,7 @@ export function clearCookies(): void {
 }
 
 afterEach(() => {
+  if (!hasDom) return;
   cleanup();
   localStorage.clear();
   sessionStorage.clear();

@@ -9,6 +9,19 @@ import { themeModeOptions } from './theme-mode-options';
 const ThemeModeMenu = lazyComponent(() => import('./theme-mode-menu'));
 
 /**
+ * The new colours at once, with no element fading between the schemes. Done here rather than
+ * by the theme provider's `disableTransitionOnChange`, which also fires (forcing a restyle of
+ * the whole page) when a server-rendered page is taken over.
+ */
+function withoutTransitions(change: () => void) {
+  const style = document.createElement('style');
+  style.textContent = '*,*::before,*::after{transition:none!important}';
+  document.head.appendChild(style);
+  change();
+  requestAnimationFrame(() => requestAnimationFrame(() => style.remove()));
+}
+
+/**
  * Light, dark or system (spec §4). MUI keeps the choice in localStorage (`mui-mode`) and
  * switches CSS variables, so nothing re-renders.
  */
@@ -42,7 +55,7 @@ export function ThemeModeSwitch() {
             current={current.mode}
             onClose={() => setAnchor(null)}
             onSelect={(m) => {
-              setMode(m);
+              withoutTransitions(() => setMode(m));
               setAnchor(null);
             }}
           />

@@ -1,6 +1,6 @@
 import { QueryClientProvider } from '@tanstack/react-query';
 import { render, screen } from '@testing-library/react';
-import type { AxiosAdapter } from 'axios';
+import type { Adapter } from '../../../lib/api-client';
 import type { ReactNode } from 'react';
 import { createMemoryRouter, RouterProvider } from 'react-router';
 import { afterEach, beforeEach, describe, expect, it } from 'vitest';
@@ -34,8 +34,8 @@ const progress = { episode: null, positionSec: 0, visitedAt: '2025-01-01T10:00:0
 
 const originalAdapter = api.defaults.adapter;
 beforeEach(() => {
-  const adapter: AxiosAdapter = async (config) => {
-    const ok = (data: unknown) => ({ data, status: 200, statusText: 'OK', headers: {}, config });
+  const adapter: Adapter = async (config) => {
+    const ok = (data: unknown) => ({ data, status: 200, headers: new Headers(), config });
     if (config.url === '/api/user/watchlist') return ok({ data: [card(1, 'رتبه‌دار', 8), card(2, 'بی‌امتیاز', null)], meta });
     if (config.url === '/api/user/history') return ok({ data: [{ ...card(1, 'رتبه‌دار', 8), progress }, { ...card(2, 'بی‌امتیاز', null), progress }], meta });
     return ok({ data: [] });

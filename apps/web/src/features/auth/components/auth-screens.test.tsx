@@ -1,5 +1,5 @@
 import { fireEvent, render, screen, waitFor } from '@testing-library/react';
-import { AxiosError, type AxiosAdapter, type InternalAxiosRequestConfig } from 'axios';
+import { HttpError, type Adapter, type RequestConfig } from '../../../lib/api-client';
 import { createMemoryRouter, RouterProvider } from 'react-router';
 import { afterEach, beforeEach, describe, expect, it } from 'vitest';
 import { AppProvider } from '../../../app/provider';
@@ -25,11 +25,11 @@ const originalAdapter = api.defaults.adapter;
 beforeEach(() => {
   posted = [];
   useAuthStore.setState({ token: null, user: null, isLoading: false, isError: false, hasTriedFetchingUser: true });
-  const adapter: AxiosAdapter = async (config: InternalAxiosRequestConfig) => {
+  const adapter: Adapter = async (config: RequestConfig) => {
     const url = config.url ?? '';
-    const ok = (data: unknown, status = 200) => ({ data, status, statusText: 'OK', headers: {}, config });
+    const ok = (data: unknown, status = 200) => ({ data, status, headers: new Headers(), config });
     const fail = (status: number, data: unknown) => {
-      throw new AxiosError('failed', 'E', config, null, { data, status, statusText: '', headers: {}, config });
+      throw new HttpError('failed', config, { data, status });
     };
     if (config.method === 'post') posted.push({ url, body: JSON.parse(String(config.data ?? '{}')) as Record<string, unknown> });
     if (url === '/api/sanc/register') return ok({ message: 'پیوند تأیید به ایمیل شما فرستاده شد.' }, 202);

@@ -21,7 +21,7 @@ describe('auth form checks', () => {
 describe('auth failures (spec §8)', () => {
   it('carries the server message and the 422 field errors', () => {
     const error = {
-      isAxiosError: true,
+      isHttpError: true,
       response: { status: 422, data: { message: 'ایمیل یا رمز عبور درست نیست.', code: 'VALIDATION_FAILED', errors: { email: ['ایمیل یا رمز عبور درست نیست.'] } } },
     };
     expect(toAuthFailure(error)).toEqual({
@@ -34,7 +34,7 @@ describe('auth failures (spec §8)', () => {
   });
 
   it('carries the stable code of a refusal that is not about a field', () => {
-    const error = { isAxiosError: true, response: { status: 403, data: { message: 'ایمیل این حساب هنوز تأیید نشده است.', code: 'EMAIL_NOT_VERIFIED' } } };
+    const error = { isHttpError: true, response: { status: 403, data: { message: 'ایمیل این حساب هنوز تأیید نشده است.', code: 'EMAIL_NOT_VERIFIED' } } };
     expect(toAuthFailure(error)).toEqual({ ok: false, status: 403, code: 'EMAIL_NOT_VERIFIED', message: 'ایمیل این حساب هنوز تأیید نشده است.', fieldErrors: {} });
   });
 

@@ -175,6 +175,8 @@ function Slide({ title, active, loadImages, priority, label }: { title: TitleCar
             alt=""
             decoding="async"
             loading={priority ? 'eager' : 'lazy'}
+            // The first slide's backdrop is the home screen's largest paint.
+            fetchPriority={priority ? 'high' : undefined}
             sx={{ position: 'absolute', inset: 0, width: '100%', height: '100%', objectFit: 'cover', filter: 'blur(28px) saturate(1.25)', transform: 'scale(1.2)', opacity: 0.75 }}
           />
         </Box>

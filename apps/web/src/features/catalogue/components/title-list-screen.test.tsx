@@ -1,6 +1,6 @@
 import { QueryClientProvider } from '@tanstack/react-query';
 import { act, fireEvent, render, screen, within } from '@testing-library/react';
-import type { AxiosAdapter, InternalAxiosRequestConfig } from 'axios';
+import type { Adapter, RequestConfig } from '../../../lib/api-client';
 import { createMemoryRouter, RouterProvider } from 'react-router';
 import { afterEach, beforeEach, describe, expect, it } from 'vitest';
 import { AppProvider } from '../../../app/provider';
@@ -28,12 +28,12 @@ const card = (id: number, titleFa: string) => ({
   expectedDate: null,
 });
 
-let seen: InternalAxiosRequestConfig[] = [];
+let seen: RequestConfig[] = [];
 const originalAdapter = api.defaults.adapter;
 
 beforeEach(() => {
   seen = [];
-  const adapter: AxiosAdapter = async (config) => {
+  const adapter: Adapter = async (config) => {
     seen.push(config);
     const url = config.url ?? '';
     let data: unknown = { data: [] };
@@ -43,7 +43,7 @@ beforeEach(() => {
         ? { data: [], meta: { currentPage: 1, lastPage: 1, perPage: 24, total: 0 } }
         : { data: [card(1, 'ماتریکس'), card(2, 'تلقین')], meta: { currentPage: 1, lastPage: 3, perPage: 24, total: 50 } };
     }
-    return { data, status: 200, statusText: 'OK', headers: {}, config };
+    return { data, status: 200, headers: new Headers(), config };
   };
   api.defaults.adapter = adapter;
 });

@@ -28,6 +28,9 @@ export const getCommentsQueryOptions = (titleId: number) =>
     queryFn: ({ pageParam, signal }) => getComments(titleId, pageParam, signal),
     initialPageParam: 1,
     getNextPageParam: (last: CommentPage) => (last.meta.currentPage < last.meta.lastPage ? last.meta.currentPage + 1 : undefined),
+    // "۳ دقیقه پیش" written by the server could be a minute off by the time the browser reads it;
+    // below the fold anyway, the comments are fetched by the browser.
+    meta: { serverRender: false },
   });
 
 export const useComments = (titleId: number) => useInfiniteQuery(getCommentsQueryOptions(titleId));

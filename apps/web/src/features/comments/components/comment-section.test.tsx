@@ -1,7 +1,7 @@
 import type { Comment, TopComment } from '@parde/contract';
 import { QueryClientProvider } from '@tanstack/react-query';
 import { fireEvent, render, screen, waitFor, within } from '@testing-library/react';
-import { AxiosError, type AxiosAdapter, type AxiosResponse, type InternalAxiosRequestConfig } from 'axios';
+import { HttpError, type Adapter, type RequestConfig } from '../../../lib/api-client';
 import { createMemoryRouter, RouterProvider } from 'react-router';
 import { afterEach, beforeEach, describe, expect, it } from 'vitest';
 import { AppProvider } from '../../../app/provider';
@@ -27,7 +27,7 @@ const comment = (id: number, extra: Partial<Comment> = {}): Comment => ({
 const thread = (c: Comment, replies: Comment[] = []): TopComment => ({ ...c, replies, replyCount: replies.length });
 
 type Call = { method: string; url: string; body: unknown };
-type Handler = (call: Call, config: InternalAxiosRequestConfig) => Promise<unknown> | unknown;
+type Handler = (call: Call, config: RequestConfig) => Promise<unknown> | unknown;
 
 let calls: Call[] = [];
 let routes: Record<string, Handler> = {};
@@ -39,21 +39,21 @@ function deferred() {
   const promise = new Promise<void>((r) => (release = r));
   return { promise, release };
 }
-function httpError(config: InternalAxiosRequestConfig, status: number, data: object): AxiosError {
-  return new AxiosError('fail', 'E', config, null, { data, status, statusText: '', headers: {}, config } as AxiosResponse);
+function httpError(config: RequestConfig, status: number, data: object): HttpError {
+  return new HttpError('fail', config, { data, status });
 }
 
 beforeEach(() => {
   calls = [];
   routes = {};
   useNoticeStore.setState({ current: null });
-  const adapter: AxiosAdapter = async (config) => {
+  const adapter: Adapter = async (config) => {
     const call = { method: (config.method ?? 'get').toUpperCase(), url: config.url ?? '', body: config.data ? JSON.parse(String(config.data)) : undefined };
     calls.push(call);
     const handler = routes[`${call.method} ${call.url}`];
     if (!handler) throw httpError(config, 404, { message: 'پیدا نشد', code: 'NOT_FOUND' });
     const data = await handler(call, config);
-    return { data, status: call.method === 'POST' ? 201 : 200, statusText: 'OK', headers: {}, config };
+    return { data, status: call.method === 'POST' ? 201 : 200, headers: new Headers(), config };
   };
   api.defaults.adapter = adapter;
 });

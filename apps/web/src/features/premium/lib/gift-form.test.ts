@@ -1,10 +1,10 @@
-import { AxiosError, AxiosHeaders } from 'axios';
+import { HttpError, type RequestConfig } from '../../../lib/api-client';
 import { describe, expect, it } from 'vitest';
 import { compactGiftCode, redeemFailure, toGiftInput, validateGiftCode, validateGiftForm } from './gift-form';
 
 const httpError = (status: number, data: unknown) => {
-  const config = { headers: new AxiosHeaders() };
-  return new AxiosError('x', 'E', config, null, { data, status, statusText: '', headers: {}, config });
+  const config = {} as RequestConfig;
+  return new HttpError('x', config, { data, status });
 };
 
 describe('gift codes', () => {

@@ -1,6 +1,6 @@
 import { QueryClientProvider } from '@tanstack/react-query';
 import { configure, render } from '@testing-library/react';
-import { AxiosError, type AxiosAdapter, type AxiosResponse, type InternalAxiosRequestConfig } from 'axios';
+import { HttpError, type Adapter, type ApiResponse, type RequestConfig } from '../../../lib/api-client';
 import type { ReactNode } from 'react';
 import { createMemoryRouter, RouterProvider, type RouteObject } from 'react-router';
 import { AppProvider } from '../../../app/provider';
@@ -12,19 +12,19 @@ import { createQueryClient } from '../../../lib/query-client';
 // Waiting is for a condition, not a deadline: a busy 2-core machine renders MUI screens slowly.
 configure({ asyncUtilTimeout: 10_000 });
 
-export type Handler = (config: InternalAxiosRequestConfig) => unknown;
+export type Handler = (config: RequestConfig) => unknown;
 
-export const ok = (config: InternalAxiosRequestConfig, data: unknown): AxiosResponse => ({ data, status: 200, statusText: 'OK', headers: {}, config });
+export const ok = (config: RequestConfig, data: unknown): ApiResponse => ({ data, status: 200, headers: new Headers(), config });
 
-export function fail(config: InternalAxiosRequestConfig, status: number, data: unknown): never {
-  throw new AxiosError('failed', 'E', config, null, { data, status, statusText: '', headers: {}, config });
+export function fail(config: RequestConfig, status: number, data: unknown): never {
+  throw new HttpError('failed', config, { data, status });
 }
 
 /** Every call is recorded; `handler` answers with data (wrapped as 200) or throws through `fail`. */
 export function fakeApi(handler: Handler) {
-  const seen: InternalAxiosRequestConfig[] = [];
+  const seen: RequestConfig[] = [];
   const original = api.defaults.adapter;
-  const adapter: AxiosAdapter = async (config) => {
+  const adapter: Adapter = async (config) => {
     seen.push(config);
     return ok(config, await handler(config));
   };
@@ -32,7 +32,7 @@ export function fakeApi(handler: Handler) {
   return { seen, restore: () => void (api.defaults.adapter = original) };
 }
 
-export const body = (config: InternalAxiosRequestConfig) => (typeof config.data === 'string' ? JSON.parse(config.data) : config.data) as Record<string, unknown>;
+export const body = (config: RequestConfig) => (typeof config.data === 'string' ? JSON.parse(config.data) : config.data) as Record<string, unknown>;
 
 export function renderRoutes(routes: RouteObject[], path: string, wrap: (node: ReactNode) => ReactNode = (n) => n) {
   const router = createMemoryRouter(routes, { initialEntries: [path] });

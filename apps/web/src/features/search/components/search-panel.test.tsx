@@ -75,7 +75,7 @@ beforeEach(() => {
   titles = titleResults(3);
   people = personResults(2);
   get.mockReset();
-  get.mockImplementation(async (url: string) => ({ data: { data: url.includes('people') ? people : titles } }));
+  get.mockImplementation(async (url: string) => ({ data: { data: url.includes('people') ? people : titles } }) as Awaited<ReturnType<typeof api.get>>);
   useSearchStore.getState().close();
 });
 

@@ -1,6 +1,6 @@
 import { QueryClientProvider } from '@tanstack/react-query';
 import { act, renderHook, waitFor } from '@testing-library/react';
-import type { AxiosAdapter } from 'axios';
+import type { Adapter } from '../../../lib/api-client';
 import type { ReactNode } from 'react';
 import { afterEach, beforeEach, describe, expect, it } from 'vitest';
 import { api } from '../../../lib/api-client';
@@ -10,7 +10,7 @@ import { useToggleWatchlist } from './toggle-watchlist';
 
 const originalAdapter = api.defaults.adapter;
 beforeEach(() => {
-  const adapter: AxiosAdapter = async (config) => ({ data: { data: { inWatchlist: true } }, status: 200, statusText: 'OK', headers: {}, config });
+  const adapter: Adapter = async (config) => ({ data: { data: { inWatchlist: true } }, status: 200, headers: new Headers(), config });
   api.defaults.adapter = adapter;
 });
 afterEach(() => {

@@ -1,6 +1,6 @@
 import { QueryClientProvider } from '@tanstack/react-query';
 import { fireEvent, render, screen, waitFor, within } from '@testing-library/react';
-import { AxiosError, type AxiosAdapter, type InternalAxiosRequestConfig } from 'axios';
+import { HttpError, type Adapter, type RequestConfig } from '../../../lib/api-client';
 import { createMemoryRouter, RouterProvider } from 'react-router';
 import { afterEach, beforeEach, describe, expect, it } from 'vitest';
 import { AppProvider } from '../../../app/provider';
@@ -11,7 +11,7 @@ import { TitleRating } from './title-rating';
 
 const LOGIN = '/auth/login?redirect=%2Ftitles%2F7%2Fthe-matrix';
 
-let seen: InternalAxiosRequestConfig[] = [];
+let seen: RequestConfig[] = [];
 let savedRating: number | null = null;
 let rateFails = false;
 let releaseRate: () => void = () => {};
@@ -22,14 +22,14 @@ beforeEach(() => {
   savedRating = null;
   rateFails = false;
   useNoticeStore.getState().dismiss();
-  const adapter: AxiosAdapter = async (config) => {
+  const adapter: Adapter = async (config) => {
     seen.push(config);
-    const ok = (data: unknown) => ({ data, status: 200, statusText: 'OK', headers: {}, config });
+    const ok = (data: unknown) => ({ data, status: 200, headers: new Headers(), config });
     if (config.url === '/api/user/titles/7/state') return ok({ data: { inWatchlist: false, liked: false, likes: 0, rating: savedRating } });
     if (config.url === '/api/user/rating/7') {
       // Held until the test has seen the optimistic state.
       await new Promise<void>((r) => (releaseRate = r));
-      if (rateFails) throw new AxiosError('x', 'E', config, null, { data: { message: 'ثبت امتیاز ممکن نشد.' }, status: 500, statusText: '', headers: {}, config });
+      if (rateFails) throw new HttpError('x', config, { data: { message: 'ثبت امتیاز ممکن نشد.' }, status: 500 });
       const { rating } = JSON.parse(config.data as string) as { rating: number | null };
       return ok({ data: { rating } });
     }

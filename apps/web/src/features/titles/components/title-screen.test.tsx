@@ -1,6 +1,6 @@
 import { QueryClientProvider } from '@tanstack/react-query';
 import { fireEvent, render, screen, waitFor } from '@testing-library/react';
-import { AxiosError, type AxiosAdapter, type InternalAxiosRequestConfig } from 'axios';
+import { HttpError, type Adapter, type RequestConfig } from '../../../lib/api-client';
 import { createMemoryRouter, RouterProvider, useParams } from 'react-router';
 import { afterEach, beforeEach, describe, expect, it } from 'vitest';
 import { AppProvider } from '../../../app/provider';
@@ -47,7 +47,7 @@ const detail = {
   fileCount: 4,
 };
 
-let seen: InternalAxiosRequestConfig[] = [];
+let seen: RequestConfig[] = [];
 let likeFails = false;
 let access: unknown = undefined;
 let releaseLike: () => void = () => {};
@@ -56,21 +56,21 @@ beforeEach(() => {
   seen = [];
   likeFails = false;
   access = undefined;
-  const adapter: AxiosAdapter = async (config) => {
+  const adapter: Adapter = async (config) => {
     seen.push(config);
     const url = config.url ?? '';
-    const ok = (data: unknown) => ({ data, status: 200, statusText: 'OK', headers: {}, config });
+    const ok = (data: unknown) => ({ data, status: 200, headers: new Headers(), config });
     if (url === '/api/titles/7') return ok({ data: detail });
     if (url === '/api/titles/7/access' && access) return ok({ data: access });
     if (url === '/api/user/titles/7/state') return ok({ data: { inWatchlist: false, liked: false, likes: 4, rating: null } });
     if (url === '/api/user/like/7') {
       // Held until the test has seen the optimistic state.
       await new Promise<void>((r) => (releaseLike = r));
-      if (likeFails) throw new AxiosError('x', 'E', config, null, { data: { message: 'خطا' }, status: 500, statusText: '', headers: {}, config });
+      if (likeFails) throw new HttpError('x', config, { data: { message: 'خطا' }, status: 500 });
       return ok({ data: { liked: true, likes: 5 } });
     }
     if (url === '/api/titles/99') {
-      throw new AxiosError('nf', 'E', config, null, { data: { message: 'فیلم یا سریالی با این نشانی پیدا نشد.', code: 'NOT_FOUND' }, status: 404, statusText: '', headers: {}, config });
+      throw new HttpError('nf', config, { data: { message: 'فیلم یا سریالی با این نشانی پیدا نشد.', code: 'NOT_FOUND' }, status: 404 });
     }
     return ok({ data: [] });
   };

@@ -1,0 +1,84 @@
+import fs from 'node:fs';
+import path from 'node:path';
+import { pathToFileURL } from 'node:url';
+import zlib from 'node:zlib';
+import type { FastifyInstance, FastifyRequest } from 'fastify';
+import type { Config } from '../config';
+
+/**
+ * The web app's server renderer (apps/web/src/entry-server.tsx, built into `dist-ssr/`): it
+ * renders the public catalogue screens for visitors, reading data from this server's own API
+ * in-process. Without the build, pages are the plain app shell, as before.
+ */
+type FetchApi = (path: string, init: { method: string; headers: Record<string, string>; body?: string }) => Promise<{
+  status: number;
+  headers: Record<string, string | string[] | number | undefined>;
+  body: string;
+}>;
+type Rendered = { html: string; styles: string; preloads: string; state: string };
+type Renderer = { render(url: string, fetchApi: FetchApi, runtimeConfig: unknown): Promise<Rendered | null> };
+
+export async function loadRenderer(config: Config): Promise<Renderer | null> {
+  const entry = config.WEB_SSR_ENTRY ?? path.join(config.WEB_DIST, '..', 'dist-ssr', 'entry-server.js');
+  if (!fs.existsSync(entry)) return null;
+  const mod = (await import(pathToFileURL(entry).href)) as Partial<Renderer>;
+  return typeof mod.render === 'function' ? (mod as Renderer) : null;
+}
+
+/** Headers that decide the answer's absolute URLs (the request's own origin) travel along. */
+const PASSED_HEADERS = ['host', 'x-forwarded-host', 'x-forwarded-proto', 'x-forwarded-for', 'accept-language'];
+
+/** Calls to this server's API made for `request`'s page: same origin, same client address. */
+export function inProcessApi(app: FastifyInstance, request: FastifyRequest): FetchApi {
+  const passed: Record<string, string> = {};
+  for (const name of PASSED_HEADERS) {
+    const value = request.headers[name];
+    if (typeof value === 'string') passed[name] = value;
+  }
+  return async (url, init) => {
+    const res = await app.inject({
+      method: init.method as 'GET',
+      url,
+      headers: { ...init.headers, ...passed },
+      payload: init.body,
+      remoteAddress: request.ip,
+    });
+    return { status: res.statusCode, headers: res.headers, body: res.body };
+  };
+}
+
+const ROOT = '<div id="root"></div>';
+
+/**
+ * The rendered screen put into the page: styles and preloads in the head, markup in `#root`.
+ * The app's code is no longer needed to show the page, only to make it live, so it is fetched
+ * at low priority: the screen's images and fonts come first.
+ */
+export function spliceRendered(template: string, r: Rendered): string | null {
+  if (!template.includes(ROOT) || !template.includes('</head>')) return null;
+  // The first screen's images are asked for first, ahead of the code and fonts.
+  const charset = /<meta charset="[^"]*"\s*\/?>/i;
+  const head = charset.test(template)
+    ? template.replace(charset, (tag) => `${tag}${r.preloads}`).replace('</head>', () => `${r.styles}\n  </head>`)
+    : template.replace('</head>', () => `${r.preloads}${r.styles}\n  </head>`);
+  return head
+    .replace(/<(script type="module"|link rel="modulepreload")/g, (_tag, start: string) => `<${start} fetchpriority="low"`)
+    .replace(ROOT, () => `<div id="root">${r.html}</div>${r.state}`);
+}
+
+/** A page and, once asked for, its compressed forms (kept with it when the page is cached). */
+export type RenderedPage = { html: string; br?: Buffer; gzip?: Buffer };
+
+/** A rendered page is large (markup and styles): compressed as the browser allows, quickly. */
+export function compressHtml(request: FastifyRequest, page: RenderedPage): { body: Buffer | string; encoding?: string } {
+  const accepted = String(request.headers['accept-encoding'] ?? '');
+  if (/\bbr\b/.test(accepted)) {
+    page.br ??= zlib.brotliCompressSync(page.html, { params: { [zlib.constants.BROTLI_PARAM_QUALITY]: 5 } });
+    return { body: page.br, encoding: 'br' };
+  }
+  if (/\bgzip\b/.test(accepted)) {
+    page.gzip ??= zlib.gzipSync(page.html, { level: 6 });
+    return { body: page.gzip, encoding: 'gzip' };
+  }
+  return { body: page.html };
+}

@@ -1,0 +1,98 @@
+// @vitest-environment node
+import { describe, expect, it } from 'vitest';
+import { isServerRendered, render, type FetchApi } from './entry-server';
+
+const card = (id: number, titleFa: string) => ({
+  id,
+  path: `/titles/${id}/t-${id}`,
+  poster: `http://parde.test/api/artwork/titles/${id}/poster.svg`,
+  titleEn: `Title ${id}`,
+  titleFa,
+  year: 2000 + id,
+  genres: [],
+  rating: 7.5,
+  rottenTomatoes: { rtMeter: 90, rtStatus: 'fresh' },
+  type: 'movie',
+  votes: 1000,
+  endYear: null,
+  hasDub: false,
+  isFree: false,
+  comingSoon: false,
+  expectedDate: null,
+});
+
+/** The API as the server renderer sees it: answers by path, every call recorded. */
+function fakeApi(failing: string[] = []) {
+  const calls: string[] = [];
+  const fetchApi: FetchApi = async (path) => {
+    calls.push(path);
+    const pathname = path.split('?')[0]!;
+    const json = (status: number, body: unknown) => ({ status, headers: { 'content-type': 'application/json; charset=utf-8' }, body: JSON.stringify(body) });
+    if (failing.includes(pathname)) return json(500, { message: 'خطا', code: 'INTERNAL' });
+    if (pathname === '/api/titles') return json(200, { data: [card(1, 'ماتریکس'), card(2, 'تلقین')], meta: { currentPage: 1, lastPage: 3, perPage: 24, total: 50 } });
+    if (pathname === '/api/titles/slideshow') return json(200, { data: [card(3, 'جدایی')] });
+    return json(200, { data: [] });
+  };
+  return { calls, fetchApi };
+}
+
+const stateOf = (tag: string) =>
+  JSON.parse(/<script type="application\/json" id="parde-ssr-state">(.*)<\/script>/s.exec(tag)![1]!) as {
+    queries: { queries: { queryKey: unknown[]; state: { data: unknown } }[] };
+  };
+
+describe('the server-rendered first paint', () => {
+  it('renders the home screen with its data, in Persian, right to left', async () => {
+    const { calls, fetchApi } = fakeApi();
+    const page = await render('/', fetchApi);
+    expect(page).not.toBeNull();
+    const { html, styles, state, preloads } = page!;
+    expect(html).toContain('فیلم‌ها و سریال‌ها');
+    expect(html).toContain('ماتریکس');
+    expect(html).toContain('جدایی');
+    expect(html).toContain('۵۰'); // the result count, in Persian digits
+    // The API was asked what the screen shows, through the app's own query functions.
+    expect(calls).toEqual(expect.arrayContaining(['/api/titles/slideshow?type=all', '/api/genres', '/api/countries']));
+    expect(calls.some((c) => c.startsWith('/api/titles?'))).toBe(true);
+    // The styles the markup uses, under the browser's (right-to-left) Emotion cache key.
+    expect(styles).toContain('<style data-emotion="muirtl ');
+    expect(styles).toContain('<style data-emotion="muirtl-global ');
+    // Every class the markup names has its rules, and so do the classes components compose
+    // from (a Button's, merged into ButtonBase's): the browser's cache then inserts nothing.
+    const sentIds = new Set([...styles.matchAll(/data-emotion="muirtl ([^"]*)"/g)].flatMap((m) => m[1]!.split(' ')));
+    const named = new Set([...html.matchAll(/muirtl-([\w-]+)/g)].map((m) => m[1]!));
+    expect([...named].filter((id) => !sentIds.has(id))).toEqual([]);
+    expect([...sentIds].filter((id) => !named.has(id)).length).toBeGreaterThan(0);
+    // The browser starts from the same query cache.
+    const keys = stateOf(state).queries.queries.map((q) => JSON.stringify(q.queryKey));
+    expect(keys).toEqual(expect.arrayContaining(['["catalogue","slideshow","all"]', '["catalogue","genres"]']));
+    expect(preloads).toContain('rel="preload"');
+    expect(preloads).toContain('http://parde.test/api/artwork/titles/3/poster.svg');
+  });
+
+  it('shows what the page’s run-time configuration says (the footer’s links), as the browser will', async () => {
+    const page = await render('/', fakeApi().fetchApi, { social: { telegram: 'https://t.me/parde_test' } });
+    expect(page!.html).toContain('href="https://t.me/parde_test"');
+    const without = await render('/', fakeApi().fetchApi);
+    expect(without!.html).not.toContain('t.me');
+  });
+
+  it('leaves a failed call to the browser: its loading state in the markup, nothing in the cache', async () => {
+    const { fetchApi } = fakeApi(['/api/titles/slideshow']);
+    const page = await render('/', fetchApi);
+    expect(page!.html).toContain('data-testid="slideshow-skeleton"');
+    expect(page!.html).toContain('ماتریکس');
+    const keys = stateOf(page!.state).queries.queries.map((q) => JSON.stringify(q.queryKey));
+    expect(keys).not.toContain('["catalogue","slideshow","all"]');
+  });
+
+  it('renders only the public catalogue screens', async () => {
+    for (const url of ['/', '/?page=2', '/tv', '/titles/7/the-matrix', '/people/actor/3/keanu-reeves', '/collections', '/collections/2/nolan', '/categories']) {
+      expect(isServerRendered(url), url).toBe(true);
+    }
+    for (const url of ['/user/watchlist', '/auth/login', '/gopremium', '/titles/7/files', '/contact', '/no/such/page']) {
+      expect(isServerRendered(url), url).toBe(false);
+    }
+    expect(await render('/user/watchlist', fakeApi().fetchApi)).toBeNull();
+  });
+});

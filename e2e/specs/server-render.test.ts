@@ -1,0 +1,144 @@
+import type { Browser, BrowserContext, Page } from 'playwright-core';
+import { afterAll, afterEach, beforeAll, describe, expect, inject, it } from 'vitest';
+import { DESKTOP, launchBrowser, MOBILE, newContext, waitForScreen } from '../support/browser';
+
+/**
+ * The server-rendered first paint of the public screens (apps/web/src/entry-server.tsx, served
+ * by the API): the screen is in the HTML with its data, works without JavaScript, and React
+ * takes it over without a mismatch and without asking the API again.
+ */
+const baseUrl = inject('baseUrl');
+
+let browser: Browser;
+let context: BrowserContext;
+
+beforeAll(async () => {
+  browser = await launchBrowser();
+});
+afterAll(async () => {
+  await browser?.close();
+});
+afterEach(async () => {
+  await context?.close();
+});
+
+async function firstTitle(): Promise<{ path: string; titleFa: string }> {
+  const res = await fetch(`${baseUrl}/api/titles?per_page=1`);
+  return ((await res.json()) as { data: { path: string; titleFa: string }[] }).data[0]!;
+}
+
+const stateOf = (html: string) =>
+  JSON.parse(/<script type="application\/json" id="parde-ssr-state">(.*?)<\/script>/s.exec(html)![1]!) as {
+    queries: { queries: { queryKey: unknown[] }[] };
+  };
+
+/** Console errors and failed hydration, and every API call the page makes. */
+function watch(page: Page) {
+  const errors: string[] = [];
+  const apiCalls: string[] = [];
+  page.on('console', (m) => {
+    if (m.type() === 'error') errors.push(m.text());
+  });
+  page.on('pageerror', (e) => errors.push(e.message));
+  page.on('request', (r) => {
+    const u = new URL(r.url());
+    if (u.pathname.startsWith('/api/') && !u.pathname.startsWith('/api/artwork/')) apiCalls.push(u.pathname + u.search);
+  });
+  return { errors, apiCalls };
+}
+
+describe('server-rendered pages', () => {
+  it('`/` arrives drawn: the heading, the picks and the cards, the styles and the data', async () => {
+    const html = await (await fetch(`${baseUrl}/`)).text();
+    const first = await firstTitle();
+    const root = html.slice(html.indexOf('<div id="root">'));
+    expect(root).toContain('فیلم‌ها و سریال‌ها');
+    expect(root).toContain('data-testid="slideshow"');
+    expect(root).toContain(first.titleFa);
+    expect(html.slice(0, html.indexOf('</head>'))).toContain('<style data-emotion="muirtl');
+    const keys = stateOf(html).queries.queries.map((q) => JSON.stringify(q.queryKey));
+    expect(keys).toEqual(expect.arrayContaining(['["catalogue","slideshow","all"]', '["catalogue","genres"]', '["catalogue","countries"]']));
+  });
+
+  it('a title page arrives drawn with its details', async () => {
+    const first = await firstTitle();
+    const html = await (await fetch(`${baseUrl}${first.path}`)).text();
+    expect(html).toContain('data-testid="title-hero"');
+    expect(html.slice(html.indexOf('<div id="root">'))).toContain(first.titleFa);
+    expect(html).toContain('id="parde-ssr-state"');
+  });
+
+  it('shows the catalogue without JavaScript, right to left, at 375 px', async () => {
+    context = await newContext(browser, { viewport: MOBILE, javaScriptEnabled: false });
+    const page = await context.newPage();
+    await page.goto(`${baseUrl}/`);
+    await page.getByRole('heading', { level: 1, name: 'فیلم‌ها و سریال‌ها' }).waitFor();
+    expect(await page.locator('main a[href^="/titles/"]').count()).toBeGreaterThan(10);
+    expect(await page.evaluate(() => document.documentElement.dir)).toBe('rtl');
+    const first = await firstTitle();
+    await page.goto(`${baseUrl}${first.path}`);
+    await page.getByRole('heading', { level: 1, name: first.titleFa }).waitFor();
+    // Links are plain links: a visitor without JavaScript can still go from page to page.
+    expect(await page.locator('header a[href="/"]').count()).toBeGreaterThan(0);
+  });
+
+  it('keeps what the visitor did before the app took over: the scroll position, and links work without it', async () => {
+    context = await newContext(browser, { viewport: MOBILE });
+    const page = await context.newPage();
+    // The app's code is held back until the visitor has scrolled.
+    let release: () => void = () => {};
+    const held = new Promise<void>((resolve) => (release = resolve));
+    await page.route(/\/assets\/index-[\w-]+\.js$/, async (route) => {
+      await held;
+      await route.continue();
+    });
+    await page.goto(`${baseUrl}/`, { waitUntil: 'commit' });
+    await page.getByRole('heading', { level: 1, name: 'فیلم‌ها و سریال‌ها' }).waitFor();
+    await page.evaluate(() => window.scrollTo(0, 700));
+    release();
+    await page.locator('html[data-app-ready]').waitFor({ state: 'attached' });
+    expect(await page.evaluate(() => window.scrollY)).toBe(700);
+
+    // Without the app at all, page links are plain links to server-rendered pages.
+    await page.unrouteAll();
+    await page.route(/\/assets\/.*\.js$/, (route) => route.abort('failed'));
+    await page.goto(`${baseUrl}/?order_by=rating`);
+    await page.getByRole('navigation', { name: 'ناوبری صفحه' }).getByRole('link', { name: 'رفتن به صفحهٔ ۲' }).click();
+    await page.waitForURL((u) => u.search === '?order_by=rating&page=2');
+    await page.getByRole('heading', { level: 1, name: 'فیلم‌ها و سریال‌ها' }).waitFor();
+  });
+
+  for (const [name, viewport] of [
+    ['375', MOBILE],
+    ['1280', DESKTOP],
+  ] as const) {
+    it(`React takes the pages over at ${name} px without a mismatch or asking the API again`, async () => {
+      context = await newContext(browser, { viewport });
+      const page = await context.newPage();
+      const { errors, apiCalls } = watch(page);
+      const first = await firstTitle();
+      for (const url of ['/', first.path]) {
+        apiCalls.length = 0;
+        await page.goto(`${baseUrl}${url}`);
+        await waitForScreen(page);
+        await page.waitForLoadState('networkidle');
+        // What the server read is not read again. Asked by the browser on purpose: whether the
+        // visitor may watch (never from a cache) and the comments (their times are relative).
+        const catalogueReads = apiCalls.filter((c) => /^\/api\/(titles|genres|countries|collections|people)\b/.test(c) && !/\/(access|topcomments)\b/.test(c));
+        expect(catalogueReads, url).toEqual([]);
+        if (url === '/') {
+          // Everything on / came from the server: the browser needed no style it had not sent
+          // (same class names on both sides).
+          const insertedByBrowser = await page.evaluate(() =>
+            [...document.querySelectorAll('style[data-emotion="muirtl"]')].reduce((n, s) => n + ((s as HTMLStyleElement).sheet?.cssRules.length ?? 0), 0),
+          );
+          expect(insertedByBrowser).toBe(0);
+        }
+      }
+      expect(errors.join('\n')).toBe('');
+      // And the page is live: the theme menu opens.
+      await page.getByTestId('theme-mode-button').click();
+      await page.getByRole('menu').waitFor();
+    });
+  }
+});
