@@ -20,4 +20,6 @@ export default tseslint.config(
     plugins: { 'react-hooks': reactHooks },
     rules: { ...reactHooks.configs.recommended.rules },
   },
+  // Plain scripts the browser loads as they are (the page's starter).
+  { files: ['apps/web/public/**/*.js'], languageOptions: { globals: { ...globals.browser }, sourceType: 'script' } },
 );

@@ -10,6 +10,9 @@ const LARGE_LAZY_CHUNKS = ['**/player-*.js', '**/hls-*.js', '**/watch-*.js', '**
 /** The fonts the first screen's text is set in, fetched with the page instead of after the CSS. */
 const PRELOADED_FONTS = [/estedad-arabic-400-normal-[\w-]+\.woff2$/, /estedad-arabic-700-normal-[\w-]+\.woff2$/];
 
+/** The entry's dynamic imports that are not stages of its start (see src/main.tsx). */
+const LOADED_LATER = /\/src\/lib\/service-worker\.ts$/;
+
 /**
  * The built page's head, for a first paint that waits for nothing but the HTML: the app's own
  * small stylesheet (the font faces) inlined instead of a render-blocking request, and the main
@@ -28,6 +31,26 @@ function firstPaintHead(): Plugin {
           if (!asset || asset.type !== 'asset') return tag;
           return `<style>${String(asset.source)}</style>`;
         });
+        // The entry starts the app in stages (src/main.tsx), each a dynamic import: their files
+        // are asked for with the entry's own, so no stage waits on the network.
+        const entry = Object.values(bundle).find((c) => c.type === 'chunk' && c.isEntry);
+        if (entry?.type === 'chunk') {
+          const listed = new Set([entry.fileName, ...entry.imports]);
+          const stages: string[] = [];
+          const visit = (file: string) => {
+            const chunk = bundle[file];
+            if (listed.has(file) || chunk?.type !== 'chunk') return;
+            listed.add(file);
+            stages.push(file);
+            chunk.imports.forEach(visit);
+          };
+          for (const file of entry.dynamicImports) {
+            const chunk = bundle[file];
+            if (chunk?.type === 'chunk' && !LOADED_LATER.test(chunk.facadeModuleId ?? '')) visit(file);
+          }
+          const tags = stages.map((f) => `<link rel="modulepreload" crossorigin href="/${f}">`).join('\n    ');
+          if (tags) out = out.replace('</head>', `    ${tags}\n  </head>`);
+        }
         const fonts = Object.keys(bundle).filter((f) => PRELOADED_FONTS.some((re) => re.test(f)));
         const links = fonts.map((f) => `<link rel="preload" as="font" type="font/woff2" crossorigin href="/${f}">`).join('\n    ');
         if (links) out = out.replace('<title>', `${links}\n    <title>`);

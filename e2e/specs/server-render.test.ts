@@ -108,6 +108,34 @@ describe('server-rendered pages', () => {
     await page.getByRole('heading', { level: 1, name: 'فیلم‌ها و سریال‌ها' }).waitFor();
   });
 
+  it("asks for the app's code only once the first screen has loaded, or at once when the visitor reaches for the page", async () => {
+    context = await newContext(browser, { viewport: MOBILE });
+    const page = await context.newPage();
+    await page.goto(`${baseUrl}/`);
+    await page.locator('html[data-app-ready]').waitFor({ state: 'attached' });
+    const timing = await page.evaluate(() => ({
+      load: (performance.getEntriesByType('navigation')[0] as PerformanceNavigationTiming).loadEventStart,
+      scripts: performance
+        .getEntriesByType('resource')
+        .filter((r) => /\/assets\/.*\.js$/.test(r.name))
+        .map((r) => r.startTime),
+    }));
+    expect(timing.scripts.length).toBeGreaterThan(3);
+    expect(Math.min(...timing.scripts)).toBeGreaterThanOrEqual(timing.load);
+
+    // An image of the first screen that never arrives holds `load`: a key press starts the app.
+    await page.route(/\/api\/artwork\//, () => new Promise(() => {}));
+    await page.goto(`${baseUrl}/`, { waitUntil: 'domcontentloaded' });
+    await page.getByRole('heading', { level: 1, name: 'فیلم‌ها و سریال‌ها' }).waitFor();
+    expect(await page.evaluate(() => document.readyState)).not.toBe('complete');
+    await page.keyboard.press('Tab');
+    await page.locator('html[data-app-ready]').waitFor({ state: 'attached' });
+    expect(await page.evaluate(() => document.readyState)).not.toBe('complete');
+    // Started by the key, not by the starter's own time limit (3 s after the document).
+    const sinceDocument = await page.evaluate(() => performance.now() - (performance.getEntriesByType('navigation')[0] as PerformanceNavigationTiming).domContentLoadedEventEnd);
+    expect(sinceDocument).toBeLessThan(3000);
+  });
+
   for (const [name, viewport] of [
     ['375', MOBILE],
     ['1280', DESKTOP],

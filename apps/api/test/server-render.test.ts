@@ -70,8 +70,9 @@ describe('server-rendered pages', () => {
     expect(head).toContain('<style data-emotion="muirtl 1abc">');
     const state = /<script type="application\/json" id="parde-ssr-state">(.*?)<\/script>/.exec(res.body);
     expect(JSON.parse(state![1]!).queries.queries[0].state.data.id).toBe(t.id);
-    // The code only makes the drawn page live: it comes after the page's images and fonts.
-    expect(res.body).toContain('<script type="module" fetchpriority="low" src="/assets/app.js">');
+    // The code only makes the drawn page live: it waits, inert, until the page has loaded.
+    expect(res.body).toContain('<template id="app-code"><script type="module" src="/assets/app.js"></script></template><script defer src="/app-start.js"></script>');
+    expect(res.body.match(/<script type="module"/g)).toHaveLength(1);
     // The state block sits before the app's script, which reads it.
     expect(res.body.indexOf('parde-ssr-state')).toBeLessThan(res.body.indexOf('/assets/app.js'));
     expect(res.headers['cache-control']).toBe('no-cache');

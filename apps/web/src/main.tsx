@@ -1,16 +1,33 @@
-import { hydrate } from '@tanstack/react-query';
-import { startTransition, StrictMode } from 'react';
-import { createRoot, hydrateRoot } from 'react-dom/client';
-import { App } from './app/app';
-import { createAppRouter, loadRoutesFor } from './app/router';
-import { queryClient } from './lib/query-client';
-import { readServerState } from './lib/ssr-state';
+import { readServerState, type ServerState } from './lib/ssr-state';
 import './theme/fonts.css';
 
-const container = document.getElementById('root')!;
+/**
+ * The app starts in stages, each in a task of its own, so the browser can paint, scroll and
+ * answer taps between them instead of being held for the whole of the app's code at once:
+ * the theme, then React, then the app, then the screen of the address, then the render.
+ * (All of their files were asked for together with this one: the stages wait for no network.)
+ */
+const nextTask = () => new Promise<void>((resolve) => setTimeout(resolve, 0));
 
-function renderInBrowser() {
-  createRoot(container).render(
+async function loadApp() {
+  await import('./theme/theme');
+  await nextTask();
+  const [{ StrictMode }, client] = await Promise.all([import('react'), import('react-dom/client')]);
+  await nextTask();
+  const [{ App }, routing, { queryClient }, { hydrate }] = await Promise.all([
+    import('./app/app'),
+    import('./app/router'),
+    import('./lib/query-client'),
+    import('@tanstack/react-query'),
+  ]);
+  await nextTask();
+  return { StrictMode, client, App, routing, queryClient, hydrate };
+}
+
+type Loaded = Awaited<ReturnType<typeof loadApp>>;
+
+function renderInBrowser(container: HTMLElement, { StrictMode, client, App }: Loaded) {
+  client.createRoot(container).render(
     <StrictMode>
       <App />
     </StrictMode>,
@@ -22,20 +39,22 @@ function renderInBrowser() {
  * code instead of drawn again, after the browser has painted it. Hydration runs as a transition,
  * so it yields to the browser in small slices rather than holding the main thread for the page.
  */
-async function hydrateServerPage(state: NonNullable<ReturnType<typeof readServerState>>) {
+async function hydrateServerPage(container: HTMLElement, state: ServerState, app: Loaded) {
+  const { StrictMode, client, App, routing, queryClient, hydrate } = app;
   hydrate(queryClient, state.queries);
   try {
-    await loadRoutesFor(window.location.pathname);
+    await routing.loadRoutesFor(window.location.pathname);
   } catch {
     // The screen's code does not load (and the one reload was spent): the app shows its error page.
-    renderInBrowser();
+    renderInBrowser(container, app);
     return;
   }
-  const router = createAppRouter({ hydrated: true });
+  const router = routing.createAppRouter({ hydrated: true });
   // The page is shown first: hydrating starts once the browser has painted what the server sent.
   await new Promise<void>((resolve) => requestAnimationFrame(() => setTimeout(resolve, 0)));
+  const { startTransition } = await import('react');
   startTransition(() => {
-    hydrateRoot(
+    client.hydrateRoot(
       container,
       <StrictMode>
         <App router={router} />
@@ -44,13 +63,19 @@ async function hydrateServerPage(state: NonNullable<ReturnType<typeof readServer
   });
 }
 
-const state = readServerState();
-if (state && container.firstElementChild) void hydrateServerPage(state);
-else renderInBrowser();
+async function start() {
+  const container = document.getElementById('root')!;
+  const state = readServerState();
+  const app = await loadApp();
+  if (state && container.firstElementChild) await hydrateServerPage(container, state, app);
+  else renderInBrowser(container, app);
+}
+
+void start();
 
 if (import.meta.env.PROD && 'serviceWorker' in navigator) {
   // Off the critical path: the worker registers once the page has loaded.
-  window.addEventListener('load', () => {
-    void import('./lib/service-worker').then((m) => m.registerServiceWorker());
-  });
+  const register = () => void import('./lib/service-worker').then((m) => m.registerServiceWorker());
+  if (document.readyState === 'complete') register();
+  else window.addEventListener('load', register, { once: true });
 }

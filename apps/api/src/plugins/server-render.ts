@@ -49,10 +49,15 @@ export function inProcessApi(app: FastifyInstance, request: FastifyRequest): Fet
 
 const ROOT = '<div id="root"></div>';
 
+/** The app's module scripts and their preloads in the built page's head. */
+const APP_CODE = /\s*<(?:script type="module"[^>]*><\/script|link rel="modulepreload"[^>]*)>/g;
+
 /**
  * The rendered screen put into the page: styles and preloads in the head, markup in `#root`.
- * The app's code is no longer needed to show the page, only to make it live, so it is fetched
- * at low priority: the screen's images and fonts come first.
+ * The app's code is no longer needed to show the page, only to make it live: its tags wait,
+ * inert, in `<template id="app-code">` until `/app-start.js` adds them once the first screen
+ * has loaded (or the visitor taps or types first), so the screen's images and fonts are never
+ * queued behind it.
  */
 export function spliceRendered(template: string, r: Rendered): string | null {
   if (!template.includes(ROOT) || !template.includes('</head>')) return null;
@@ -61,9 +66,13 @@ export function spliceRendered(template: string, r: Rendered): string | null {
   const head = charset.test(template)
     ? template.replace(charset, (tag) => `${tag}${r.preloads}`).replace('</head>', () => `${r.styles}\n  </head>`)
     : template.replace('</head>', () => `${r.preloads}${r.styles}\n  </head>`);
-  return head
-    .replace(/<(script type="module"|link rel="modulepreload")/g, (_tag, start: string) => `<${start} fetchpriority="low"`)
-    .replace(ROOT, () => `<div id="root">${r.html}</div>${r.state}`);
+  const code: string[] = [];
+  const withoutCode = head.replace(APP_CODE, (tag) => {
+    code.push(tag.trim());
+    return '';
+  });
+  const starter = code.length ? `<template id="app-code">${code.join('')}</template><script defer src="/app-start.js"></script>` : '';
+  return withoutCode.replace(ROOT, () => `<div id="root">${r.html}</div>${r.state}${starter}`);
 }
 
 /** A page and, once asked for, its compressed forms (kept with it when the page is cached). */

@@ -1,0 +1,22 @@
+// A page the server wrote is readable and its links work before any of the app's code runs.
+// The code that makes it live (the app's module scripts, kept inert in <template id="app-code">)
+// starts once the page's first screen has loaded, so its images and fonts never queue behind
+// it, or at once when the visitor reaches for the page (a tap, a key) before that.
+(function () {
+  var started = false;
+  var events = ['pointerdown', 'keydown', 'touchstart', 'focusin'];
+  function start() {
+    if (started) return;
+    started = true;
+    events.forEach(function (e) { removeEventListener(e, start, true); });
+    var code = document.getElementById('app-code');
+    if (code) document.head.appendChild(code.content.cloneNode(true));
+  }
+  events.forEach(function (e) { addEventListener(e, start, { capture: true, passive: true }); });
+  if (document.readyState === 'complete') start();
+  else {
+    addEventListener('load', start, { once: true });
+    // An image that never finishes must not keep the page dead.
+    addEventListener('DOMContentLoaded', function () { setTimeout(start, 3000); }, { once: true });
+  }
+})();
