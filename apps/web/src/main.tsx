@@ -1,5 +1,6 @@
 import { readServerState, type ServerState } from './lib/ssr-state';
 import './theme/fonts.css';
+import './theme/catalogue.css';
 
 /**
  * The app starts in stages, each in a task of its own, so the browser can paint, scroll and

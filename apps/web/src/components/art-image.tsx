@@ -51,6 +51,27 @@ export function ArtImage({ src, alt, kind = 'poster', ratio, priority = false, e
     // eslint-disable-next-line react-hooks/exhaustive-deps
   }, []);
 
+  const shownImage = !(usesFallback && fallbackFailed);
+  const imgProps = {
+    src: shown,
+    alt,
+    sizes,
+    loading: priority || eager ? ('eager' as const) : ('lazy' as const),
+    fetchPriority: priority ? ('high' as const) : undefined,
+    decoding: 'async' as const,
+    'data-fallback': usesFallback ? 'true' : undefined,
+    ref: img,
+    onError,
+  };
+  // Most artwork (every card) needs no styles of its own: plain elements and the page's
+  // stylesheet (theme/catalogue.css), nothing computed per image.
+  if (!sx && !imgSx && typeof ratio !== 'object') {
+    return (
+      <div className="p-art" style={{ aspectRatio: ratio ?? ART_RATIOS[kind] }}>
+        {shownImage && <img {...imgProps} />}
+      </div>
+    );
+  }
   return (
     <Box
       sx={[
@@ -58,18 +79,10 @@ export function ArtImage({ src, alt, kind = 'poster', ratio, priority = false, e
         ...(Array.isArray(sx) ? sx : [sx]),
       ]}
     >
-      {!(usesFallback && fallbackFailed) && (
+      {shownImage && (
         <Box
           component="img"
-          src={shown}
-          alt={alt}
-          sizes={sizes}
-          loading={priority || eager ? 'eager' : 'lazy'}
-          fetchPriority={priority ? 'high' : undefined}
-          decoding="async"
-          data-fallback={usesFallback ? 'true' : undefined}
-          ref={img}
-          onError={onError}
+          {...imgProps}
           sx={[
             { position: 'absolute', inset: 0, width: '100%', height: '100%', objectFit: 'cover', display: 'block' },
             ...(Array.isArray(imgSx) ? imgSx : [imgSx]),

@@ -1,56 +1,37 @@
-import Box from '@mui/material/Box';
-import type { SxProps, Theme } from '@mui/material/styles';
 import { formatRating } from '@parde/persian';
 import { formatPercent, formatRatingValue } from './format';
 import { messages } from './messages';
 
 type RottenTomatoes = { rtMeter: number | null; rtStatus: 'fresh' | 'rotten' | 'certified' | null };
 
-const sxList = (sx?: SxProps<Theme>) => (Array.isArray(sx) ? sx : [sx]);
+type BadgeLook = {
+  size?: 'small' | 'large';
+  /** On an image: a fixed dark chip. Otherwise it follows the theme. */
+  solid?: boolean;
+  /** No space at the sides (lined up with the text around it). */
+  flush?: boolean;
+};
+
+const badgeClass = (base: string, { size, solid, flush }: BadgeLook, inline = false) =>
+  [base, 'p-rating', size === 'large' && 'p-rating--large', solid && 'p-rating--solid', flush && 'p-rating--flush', inline && 'p-rating--inline'].filter(Boolean).join(' ');
 
 /**
  * IMDb rating with the whole part large and the decimal small (spec §2, search results).
- * `solid` sits on images (fixed dark chip); otherwise it follows the theme.
+ * Plain elements styled by theme/catalogue.css: a list shows one per card.
  */
-export function ImdbRating({ rating, size = 'small', solid = false, sx }: { rating: number | null; size?: 'small' | 'large'; solid?: boolean; sx?: SxProps<Theme> }) {
+export function ImdbRating({ rating, size = 'small', solid = false, flush = false }: { rating: number | null } & BadgeLook) {
   if (rating === null) return null;
   const { whole, decimal } = formatRating(rating);
-  const large = size === 'large';
   return (
-    <Box
-      component="span"
-      role="img"
-      aria-label={messages.imdbRating(formatRatingValue(rating))}
-      data-testid="imdb-rating"
-      sx={[
-        {
-          display: 'inline-flex',
-          alignItems: 'center',
-          gap: 0.5,
-          borderRadius: 1,
-          lineHeight: 1,
-          whiteSpace: 'nowrap',
-          px: large ? 1 : 0.6,
-          py: large ? 0.6 : 0.35,
-          ...(solid ? { bgcolor: 'rgba(0,0,0,.78)', color: '#fff' } : {}),
-        },
-        ...sxList(sx),
-      ]}
-    >
-      <Box
-        component="span"
-        aria-hidden="true"
-        sx={{ bgcolor: '#f5c518', color: '#000', fontFamily: 'Rubik, sans-serif', fontWeight: 700, borderRadius: 0.5, px: 0.4, py: 0.2, fontSize: large ? '0.8rem' : '0.62rem' }}
-      >
+    <span role="img" aria-label={messages.imdbRating(formatRatingValue(rating))} data-testid="imdb-rating" className={badgeClass('p-imdb', { size, solid, flush })}>
+      <span aria-hidden="true" className="p-imdb__logo">
         {messages.imdb}
-      </Box>
-      <Box component="span" aria-hidden="true" sx={{ fontWeight: 700, fontSize: large ? '1.35rem' : '0.9rem' }}>
+      </span>
+      <span aria-hidden="true" className="p-imdb__value">
         {whole}
-        <Box component="span" sx={{ fontSize: '0.72em', fontWeight: 500, opacity: 0.85 }}>
-          ٫{decimal}
-        </Box>
-      </Box>
-    </Box>
+        <span className="p-imdb__decimal">٫{decimal}</span>
+      </span>
+    </span>
   );
 }
 
@@ -71,42 +52,26 @@ function TomatoIcon({ status, size }: { status: RottenTomatoes['rtStatus']; size
   );
 }
 
-/** Rotten Tomatoes meter and status. */
-export function RottenTomatoesBadge({ rt, size = 'small', solid = false, sx }: { rt: RottenTomatoes; size?: 'small' | 'large'; solid?: boolean; sx?: SxProps<Theme> }) {
+/** Rotten Tomatoes meter and status; `inline` sits in a line of text (a card's years). */
+export function RottenTomatoesBadge({ rt, size = 'small', solid = false, flush = false, inline = false }: { rt: RottenTomatoes; inline?: boolean } & BadgeLook) {
   if (rt.rtMeter === null) return null;
   const status = rt.rtStatus ? (messages.rtStatus[rt.rtStatus] ?? '') : '';
   const large = size === 'large';
   return (
-    <Box
-      component="span"
+    <span
       role="img"
       aria-label={messages.rottenTomatoes(formatPercent(rt.rtMeter), status)}
       data-testid="rt-badge"
       data-status={rt.rtStatus ?? undefined}
-      sx={[
-        {
-          display: 'inline-flex',
-          alignItems: 'center',
-          gap: 0.5,
-          borderRadius: 1,
-          lineHeight: 1,
-          whiteSpace: 'nowrap',
-          px: large ? 1 : 0.6,
-          py: large ? 0.6 : 0.35,
-          fontWeight: 700,
-          fontSize: large ? '1.1rem' : '0.85rem',
-          ...(solid ? { bgcolor: 'rgba(0,0,0,.78)', color: '#fff' } : {}),
-        },
-        ...sxList(sx),
-      ]}
+      className={badgeClass('p-rt', { size, solid, flush }, inline)}
     >
       <TomatoIcon status={rt.rtStatus} size={large ? 22 : 15} />
       <span aria-hidden="true">{formatPercent(rt.rtMeter)}</span>
       {large && status && (
-        <Box component="span" aria-hidden="true" sx={{ fontWeight: 400, fontSize: '0.8rem', opacity: 0.85 }}>
+        <span aria-hidden="true" className="p-rt__status">
           {status}
-        </Box>
+        </span>
       )}
-    </Box>
+    </span>
   );
 }

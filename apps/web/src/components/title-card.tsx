@@ -1,12 +1,9 @@
 import Box from '@mui/material/Box';
 import Skeleton from '@mui/material/Skeleton';
-import Typography from '@mui/material/Typography';
 import type { TitleCard as TitleCardData } from '@parde/contract';
 import { toPersianDigits } from '@parde/persian';
 import type { ReactNode } from 'react';
 import { Link as RouterLink } from 'react-router';
-import StarIcon from '@mui/icons-material/Star';
-import { accentText } from './accent';
 import { ArtImage } from './art-image';
 import { formatYears } from './format';
 import { messages } from './messages';
@@ -25,94 +22,75 @@ type Props = {
   myRating?: number | null;
 };
 
-/** Text block for an English name inside the right-to-left page: kept left-to-right. */
-export function EnglishName({ children, sx }: { children: ReactNode; sx?: object }) {
+/**
+ * Text block for an English name inside the right-to-left page: kept left-to-right. Without
+ * `sx` it is a plain element styled by the page's stylesheet (`className` adds to it).
+ */
+export function EnglishName({ children, sx, className }: { children: ReactNode; sx?: object; className?: string }) {
+  if (!sx) {
+    return (
+      <span dir="ltr" lang="en" className={className ? `p-en ${className}` : 'p-en'}>
+        {children}
+      </span>
+    );
+  }
   return (
-    <Box component="span" dir="ltr" lang="en" sx={{ display: 'block', textAlign: 'end', unicodeBidi: 'isolate', ...sx }}>
+    <Box component="span" dir="ltr" lang="en" className={className} sx={{ display: 'block', textAlign: 'end', unicodeBidi: 'isolate', ...sx }}>
       {children}
     </Box>
   );
 }
 
-const chip = {
-  borderRadius: 1,
-  px: 0.75,
-  py: 0.25,
-  fontSize: '0.7rem',
-  fontWeight: 700,
-  lineHeight: 1.4,
-  color: '#fff',
-};
-
 /**
  * A title in any list: poster with its badges, Persian and English names, years and ratings.
- * The whole card is one link.
+ * The whole card is one link. A screen shows dozens of them, so they are plain elements with
+ * the classes of theme/catalogue.css: nothing to compute per card while rendering.
  */
 export function TitleCard({ title, linkSearch, note, rank, priority, myRating }: Props) {
   const nameFa = title.titleFa ?? title.titleEn;
   const years = formatYears(title.year, title.endYear, title.type === 'series');
   const href = linkSearch ? `${title.path}?${linkSearch}` : title.path;
   return (
-    <Box
-      component={RouterLink}
-      to={href}
-      data-testid="title-card"
-      data-title-id={title.id}
-      sx={{
-        display: 'block',
-        color: 'inherit',
-        textDecoration: 'none',
-        borderRadius: 1.5,
-        outlineOffset: 2,
-        '&:hover img, &:focus-visible img': { transform: 'scale(1.04)' },
-        '&:hover .card-name': { color: 'secondary.light' },
-      }}
-    >
-      <Box sx={{ position: 'relative', borderRadius: 1.5, overflow: 'hidden', boxShadow: 2 }}>
-        <ArtImage src={title.poster} alt="" kind="poster" eager={priority} imgSx={{ transition: 'transform .3s ease' }} />
-        <Box sx={{ position: 'absolute', top: 6, insetInlineStart: 6, insetInlineEnd: 6, display: 'flex', justifyContent: 'space-between', alignItems: 'flex-start', gap: 0.5 }}>
+    <RouterLink to={href} className="p-card" data-testid="title-card" data-title-id={title.id}>
+      <div className="p-card__poster">
+        <ArtImage src={title.poster} alt="" kind="poster" eager={priority} />
+        <div className="p-card__badges">
           <ImdbRating rating={title.rating} solid />
-          <Box sx={{ display: 'flex', flexDirection: 'column', gap: 0.5, alignItems: 'flex-end', marginInlineStart: 'auto' }}>
-            {title.hasDub && <Box component="span" sx={{ ...chip, bgcolor: '#0b6b62' }}>{messages.dubbed}</Box>}
-            {title.isFree && <Box component="span" sx={{ ...chip, bgcolor: '#1b5e20' }}>{messages.free}</Box>}
-          </Box>
-        </Box>
+          <div className="p-card__chips">
+            {title.hasDub && <span className="p-chip p-chip--dub">{messages.dubbed}</span>}
+            {title.isFree && <span className="p-chip p-chip--free">{messages.free}</span>}
+          </div>
+        </div>
         {rank !== undefined && (
-          <Box
-            aria-hidden="true"
-            sx={{ position: 'absolute', bottom: 0, insetInlineStart: 0, bgcolor: 'rgba(0,0,0,.8)', color: '#fff', fontWeight: 700, fontSize: '1.1rem', px: 1.25, py: 0.25, borderStartEndRadius: 8 }}
-          >
+          <div aria-hidden="true" className="p-card__rank">
             {toPersianDigits(rank)}
-          </Box>
+          </div>
         )}
-      </Box>
-      <Box sx={{ pt: 1, px: 0.25 }}>
-        <Typography className="card-name" component="span" sx={{ display: 'block', fontWeight: 700, fontSize: '0.92rem', lineHeight: 1.5, overflow: 'hidden', textOverflow: 'ellipsis', whiteSpace: 'nowrap', transition: 'color .2s' }}>
-          {nameFa}
-        </Typography>
-        {title.titleFa && (
-          <EnglishName sx={{ color: 'text.secondary', fontSize: '0.78rem', lineHeight: 1.5, overflow: 'hidden', textOverflow: 'ellipsis', whiteSpace: 'nowrap', fontFamily: 'Rubik, sans-serif' }}>
-            {title.titleEn}
-          </EnglishName>
-        )}
-        <Box sx={{ display: 'flex', alignItems: 'center', gap: 1, mt: 0.25, color: 'text.secondary', fontSize: '0.78rem', minHeight: 22 }}>
+      </div>
+      <div className="p-card__text">
+        <span className="card-name p-card__name p-ellipsis">{nameFa}</span>
+        {title.titleFa && <EnglishName className="p-card__en p-latin p-ellipsis">{title.titleEn}</EnglishName>}
+        <div className="p-card__meta">
           {years && <span>{years}</span>}
           {title.type === 'series' && <span>{messages.series}</span>}
-          <RottenTomatoesBadge rt={title.rottenTomatoes} sx={{ px: 0, py: 0, fontSize: '0.78rem', fontWeight: 500 }} />
-        </Box>
+          <RottenTomatoesBadge rt={title.rottenTomatoes} inline />
+        </div>
         {myRating != null && (
-          <Box data-testid="card-my-rating" sx={[{ display: 'flex', alignItems: 'center', gap: 0.5, fontSize: '0.78rem', fontWeight: 700, mt: 0.25 }, accentText]}>
-            <StarIcon aria-hidden="true" sx={{ fontSize: '0.9rem' }} />
+          <div data-testid="card-my-rating" className="p-card__mine">
+            <svg viewBox="0 0 24 24" aria-hidden="true">
+              <path d={STAR_PATH} />
+            </svg>
             {messages.myRating(toPersianDigits(myRating))}
-          </Box>
+          </div>
         )}
-        {note && (
-          <Box sx={{ color: 'text.secondary', fontSize: '0.78rem', mt: 0.25, overflow: 'hidden', textOverflow: 'ellipsis', whiteSpace: 'nowrap' }}>{note}</Box>
-        )}
-      </Box>
-    </Box>
+        {note && <div className="p-card__note p-ellipsis">{note}</div>}
+      </div>
+    </RouterLink>
   );
 }
+
+/** Material's star (the icon set's `Star`), drawn inline: no icon component per card. */
+const STAR_PATH = 'M12 17.27 18.18 21l-1.64-7.03L22 9.24l-7.19-.61L12 2 9.19 8.63 2 9.24l5.46 4.73L5.82 21z';
 
 /** The card's shape while its list loads. */
 export function TitleCardSkeleton() {

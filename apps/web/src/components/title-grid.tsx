@@ -3,7 +3,7 @@ import type { TitleCard as TitleCardData } from '@parde/contract';
 import type { ReactNode } from 'react';
 import { TitleCard, TitleCardSkeleton } from './title-card';
 
-/** 2 columns on a phone, up to 6 on a desktop: 24 per page fills every row. */
+/** 2 columns on a phone, up to 6 on a desktop: 24 per page fills every row (`.p-grid` in theme/catalogue.css for the cards). */
 export const gridColumns = {
   display: 'grid',
   gridTemplateColumns: { xs: 'repeat(2, minmax(0, 1fr))', sm: 'repeat(3, minmax(0, 1fr))', md: 'repeat(4, minmax(0, 1fr))', lg: 'repeat(6, minmax(0, 1fr))' },
@@ -26,13 +26,13 @@ type Props<T extends TitleCardData> = {
 
 export function TitleGrid<T extends TitleCardData>({ titles, linkSearch, note, rankFrom, label, eagerCount = 0 }: Props<T>) {
   return (
-    <Box component="ul" aria-label={label} data-testid="title-grid" sx={gridColumns}>
+    <ul aria-label={label} data-testid="title-grid" className="p-grid">
       {titles.map((t, i) => (
         <li key={t.id}>
           <TitleCard title={t} linkSearch={linkSearch} note={note?.(t, i)} rank={rankFrom === undefined ? undefined : rankFrom + i} priority={i < eagerCount} />
         </li>
       ))}
-    </Box>
+    </ul>
   );
 }
 

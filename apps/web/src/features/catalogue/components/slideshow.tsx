@@ -6,7 +6,6 @@ import Box from '@mui/material/Box';
 import Button from '@mui/material/Button';
 import IconButton from '@mui/material/IconButton';
 import Skeleton from '@mui/material/Skeleton';
-import Typography from '@mui/material/Typography';
 import type { TitleCard } from '@parde/contract';
 import { toPersianDigits } from '@parde/persian';
 import { useEffect, useRef, useState } from 'react';
@@ -55,7 +54,12 @@ function SlideshowFrame({ slides }: { slides: TitleCard[] }) {
   const [held, setHeld] = useState(false);
   const touchX = useRef<number | null>(null);
   const count = slides.length;
-  const go = (i: number) => setIndex(((i % count) + count) % count);
+  // The slide a jump left keeps its content while it fades out.
+  const [left, setLeft] = useState<number | null>(null);
+  const go = (i: number) => {
+    setLeft(index);
+    setIndex(((i % count) + count) % count);
+  };
 
   useEffect(() => {
     if (paused || held || count < 2 || reducedMotion()) return;
@@ -63,7 +67,7 @@ function SlideshowFrame({ slides }: { slides: TitleCard[] }) {
     return () => window.clearTimeout(timer);
   }, [index, paused, held, count]);
 
-  const near = (i: number) => i === index || i === (index + 1) % count || i === (index - 1 + count) % count;
+  const near = (i: number) => i === index || i === left || i === (index + 1) % count || i === (index - 1 + count) % count;
   const nav = { color: '#fff', bgcolor: 'rgba(0,0,0,.55)', '&:hover': { bgcolor: 'rgba(0,0,0,.8)' } };
 
   return (
@@ -93,7 +97,7 @@ function SlideshowFrame({ slides }: { slides: TitleCard[] }) {
     >
       <Box aria-live={paused ? 'polite' : 'off'} sx={{ position: 'absolute', inset: 0 }}>
         {slides.map((t, i) => (
-          <Slide key={t.id} title={t} active={i === index} loadImages={near(i)} priority={i === 0} label={m.slide(toPersianDigits(i + 1), toPersianDigits(count))} />
+          <Slide key={t.id} title={t} active={i === index} near={near(i)} priority={i === 0} label={m.slide(toPersianDigits(i + 1), toPersianDigits(count))} />
         ))}
       </Box>
 
@@ -110,33 +114,13 @@ function SlideshowFrame({ slides }: { slides: TitleCard[] }) {
               {paused ? <PlayArrowIcon fontSize="small" /> : <PauseIcon fontSize="small" />}
             </IconButton>
             {slides.map((t, i) => (
-              <Box
+              <button
                 key={t.id}
-                component="button"
                 type="button"
+                className="p-dot"
                 aria-label={m.goTo(toPersianDigits(i + 1))}
                 aria-current={i === index ? 'true' : undefined}
                 onClick={() => go(i)}
-                sx={{
-                  width: 24,
-                  height: 24,
-                  p: 0,
-                  border: 0,
-                  bgcolor: 'transparent',
-                  cursor: 'pointer',
-                  display: 'inline-flex',
-                  alignItems: 'center',
-                  justifyContent: 'center',
-                  '&::after': {
-                    content: '""',
-                    width: i === index ? 18 : 8,
-                    height: 8,
-                    borderRadius: 4,
-                    bgcolor: i === index ? '#fff' : 'rgba(255,255,255,.55)',
-                    transition: 'width .3s',
-                  },
-                  '&:focus-visible': { outline: '2px solid #fff', borderRadius: 1 },
-                }}
               />
             ))}
           </Box>
@@ -146,11 +130,16 @@ function SlideshowFrame({ slides }: { slides: TitleCard[] }) {
   );
 }
 
-function Slide({ title, active, loadImages, priority, label }: { title: TitleCard; active: boolean; loadImages: boolean; priority: boolean; label: string }) {
+/**
+ * One slide. Only the slides next to the shown one carry their content (and images): the rest
+ * are empty frames until the show comes near them, so the page stays light to draw and take over.
+ * Plain elements styled by theme/catalogue.css.
+ */
+function Slide({ title, active, near, priority, label }: { title: TitleCard; active: boolean; near: boolean; priority: boolean; label: string }) {
   const nameFa = title.titleFa ?? title.titleEn;
   const years = formatYears(title.year, title.endYear, title.type === 'series');
   return (
-    <Box
+    <div
       role="group"
       aria-roledescription="slide"
       aria-label={label}
@@ -158,94 +147,48 @@ function Slide({ title, active, loadImages, priority, label }: { title: TitleCar
       inert={!active}
       data-testid="slide"
       data-active={active ? 'true' : undefined}
-      sx={{
-        position: 'absolute',
-        inset: 0,
-        opacity: active ? 1 : 0,
-        visibility: active ? 'visible' : 'hidden',
-        transition: active ? 'opacity .7s ease, visibility 0s' : 'opacity .7s ease, visibility 0s linear .7s',
-      }}
+      className="p-slide"
     >
-      {loadImages && (
-        <Box aria-hidden="true" sx={{ position: 'absolute', inset: 0, overflow: 'hidden' }}>
-          {/* The poster, blurred and spread wide, stands in for a backdrop. */}
-          <Box
-            component="img"
-            src={title.poster}
-            alt=""
-            decoding="async"
-            loading={priority ? 'eager' : 'lazy'}
-            // The first slide's backdrop is the home screen's largest paint.
-            fetchPriority={priority ? 'high' : undefined}
-            sx={{ position: 'absolute', inset: 0, width: '100%', height: '100%', objectFit: 'cover', filter: 'blur(28px) saturate(1.25)', transform: 'scale(1.2)', opacity: 0.75 }}
-          />
-        </Box>
+      {near && (
+        <>
+          <div aria-hidden="true" className="p-slide__backdrop">
+            <img
+              src={title.poster}
+              alt=""
+              decoding="async"
+              loading={priority ? 'eager' : 'lazy'}
+              // The first slide's backdrop is the home screen's largest paint.
+              fetchPriority={priority ? 'high' : undefined}
+            />
+          </div>
+          <div aria-hidden="true" className="p-slide__shade" />
+          <div className="p-slide__body">
+            <RouterLink to={title.path} tabIndex={-1} aria-hidden="true" className="p-slide__poster">
+              <ArtImage src={title.poster} alt="" priority={priority} />
+            </RouterLink>
+            <div className="p-slide__text">
+              <h2 className="p-slide__title">{nameFa}</h2>
+              {title.titleFa && <EnglishName className="p-slide__en p-latin p-ellipsis">{title.titleEn}</EnglishName>}
+              <div className="p-slide__facts">
+                <ImdbRating rating={title.rating} size="small" />
+                <RottenTomatoesBadge rt={title.rottenTomatoes} />
+                {years && <span>{years}</span>}
+                <span className="p-slide__genres">{title.genres.slice(0, 3).map((g) => g.titleFa).join('، ')}</span>
+                {title.hasDub && <span className="p-slide__dub">{m.dubbed}</span>}
+              </div>
+              <Button
+                component={RouterLink}
+                to={title.path}
+                variant="contained"
+                startIcon={<PlayArrowIcon />}
+                sx={{ ...solidAccent, mt: { xs: 1.5, md: 3 }, fontWeight: 700, px: { md: 3 }, [desktopMedia]: { py: 1 } }}
+              >
+                {m.details}
+              </Button>
+            </div>
+          </div>
+        </>
       )}
-      <Box
-        aria-hidden="true"
-        sx={{
-          position: 'absolute',
-          inset: 0,
-          // Darkest on the text side (the start, right in RTL) and at the bottom. Written
-          // left-to-right: the RTL style plugin mirrors "to right" into "to left".
-          background: 'linear-gradient(to right, rgba(0,0,0,.85) 0%, rgba(0,0,0,.55) 45%, rgba(0,0,0,.2) 100%), linear-gradient(to top, rgba(0,0,0,.8), transparent 55%)',
-        }}
-      />
-      <Box
-        sx={{
-          position: 'relative',
-          height: '100%',
-          maxWidth: 1536,
-          mx: 'auto',
-          display: 'flex',
-          alignItems: 'center',
-          gap: { xs: 2, md: 4 },
-          px: { xs: 2, sm: 3, md: 10 },
-          pb: { xs: 3, md: 4 },
-        }}
-      >
-        <Box
-          component={RouterLink}
-          to={title.path}
-          tabIndex={-1}
-          aria-hidden="true"
-          sx={{ flexShrink: 0, width: { xs: 118, sm: 150, md: 230 }, borderRadius: 1.5, overflow: 'hidden', boxShadow: 8, display: 'block' }}
-        >
-          {loadImages && <ArtImage src={title.poster} alt="" priority={priority} />}
-        </Box>
-        <Box sx={{ minWidth: 0, flex: 1 }}>
-          <Typography component="h2" sx={{ fontWeight: 800, fontSize: { xs: '1.25rem', sm: '1.6rem', md: '2.4rem' }, lineHeight: 1.35, display: '-webkit-box', WebkitLineClamp: 2, WebkitBoxOrient: 'vertical', overflow: 'hidden' }}>
-            {nameFa}
-          </Typography>
-          {title.titleFa && (
-            <EnglishName sx={{ color: 'rgba(255,255,255,.82)', fontFamily: 'Rubik, sans-serif', fontSize: { xs: '0.85rem', md: '1.1rem' }, mt: 0.5, overflow: 'hidden', textOverflow: 'ellipsis', whiteSpace: 'nowrap' }}>
-              {title.titleEn}
-            </EnglishName>
-          )}
-          <Box sx={{ display: 'flex', flexWrap: 'wrap', alignItems: 'center', gap: { xs: 1, md: 1.5 }, mt: { xs: 1, md: 2 }, fontSize: { xs: '0.8rem', md: '0.95rem' }, color: 'rgba(255,255,255,.9)' }}>
-            <ImdbRating rating={title.rating} size="small" />
-            <RottenTomatoesBadge rt={title.rottenTomatoes} />
-            {years && <span>{years}</span>}
-            <Box component="span" sx={{ [mobileMedia]: { display: 'none' } }}>
-              {title.genres.slice(0, 3).map((g) => g.titleFa).join('، ')}
-            </Box>
-            {title.hasDub && (
-              <Box component="span" sx={{ bgcolor: '#0b6b62', borderRadius: 1, px: 0.75, fontSize: '0.75rem', fontWeight: 700 }}>
-                {m.dubbed}
-              </Box>
-            )}
-          </Box>
-          <Button
-            component={RouterLink}
-            to={title.path}
-            variant="contained"
-            startIcon={<PlayArrowIcon />}
-            sx={{ ...solidAccent, mt: { xs: 1.5, md: 3 }, fontWeight: 700, px: { md: 3 }, [desktopMedia]: { py: 1 } }}
-          >
-            {m.details}
-          </Button>
-        </Box>
-      </Box>
-    </Box>
+    </div>
   );
 }

@@ -132,7 +132,7 @@ export function TitleHero({ title, access }: { title: TitleDetail; access: Membe
           <Box sx={{ display: 'flex', flexWrap: 'wrap', alignItems: 'center', gap: { xs: 1.5, md: 2.5 } }}>
             {title.rating !== null && (
               <Box sx={{ display: 'inline-flex', alignItems: 'center', gap: 1 }}>
-                <ImdbRating rating={title.rating} size="large" sx={{ px: 0 }} />
+                <ImdbRating rating={title.rating} size="large" flush />
                 {title.votes > 0 && (
                   <Box component="span" sx={{ fontSize: '0.8rem', color: 'rgba(255,255,255,.75)' }}>
                     {messages.votes(formatVotes(title.votes))}
@@ -140,7 +140,7 @@ export function TitleHero({ title, access }: { title: TitleDetail; access: Membe
                 )}
               </Box>
             )}
-            <RottenTomatoesBadge rt={title.rottenTomatoes} size="large" sx={{ px: 0 }} />
+            <RottenTomatoesBadge rt={title.rottenTomatoes} size="large" flush />
           </Box>
           {(title.genres.length > 0 || title.countries.length > 0) && (
             <Box component="ul" aria-label={`${messages.details.genres} و ${messages.details.countries}`} sx={{ display: 'flex', flexWrap: 'wrap', gap: 1, listStyle: 'none', p: 0, m: 0, mt: 2 }}>
