@@ -2,7 +2,7 @@ import { render, screen, within } from '@testing-library/react';
 import { MemoryRouter } from 'react-router';
 import { describe, expect, it } from 'vitest';
 import { AppProvider } from '../app/provider';
-import { ListPagination } from './list-pagination';
+import { ListPagination, paginationItems } from './list-pagination';
 
 function renderPagination(page: number, lastPage: number) {
   render(
@@ -46,5 +46,13 @@ describe('list pagination (faIR labels, Persian digits, links)', () => {
       </AppProvider>,
     );
     expect(screen.queryByRole('navigation')).toBeNull();
+  });
+
+  it('lays the items out as a rounded pagination does: ends, siblings and gaps', () => {
+    expect(paginationItems(1, 10, 1)).toEqual(['previous', 1, 2, 3, 4, 5, 'end-ellipsis', 10, 'next']);
+    expect(paginationItems(6, 10, 1)).toEqual(['previous', 1, 'start-ellipsis', 5, 6, 7, 'end-ellipsis', 10, 'next']);
+    expect(paginationItems(10, 10, 1)).toEqual(['previous', 1, 'start-ellipsis', 6, 7, 8, 9, 10, 'next']);
+    expect(paginationItems(6, 19, 0)).toEqual(['previous', 1, 'start-ellipsis', 6, 'end-ellipsis', 19, 'next']);
+    expect(paginationItems(2, 3, 1)).toEqual(['previous', 1, 2, 3, 'next']);
   });
 });
