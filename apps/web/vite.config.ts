@@ -10,7 +10,7 @@ const LARGE_LAZY_CHUNKS = ['**/player-*.js', '**/hls-*.js', '**/watch-*.js', '**
 /** The fonts the first screen's text is set in, fetched with the page instead of after the CSS. */
 const PRELOADED_FONTS = [/estedad-arabic-400-normal-[\w-]+\.woff2$/, /estedad-arabic-700-normal-[\w-]+\.woff2$/];
 
-/** The entry's dynamic imports that are not stages of its start (see src/main.tsx). */
+/** The entry's dynamic imports that are not stages of its start (see src/main.ts). */
 const LOADED_LATER = /\/src\/lib\/service-worker\.ts$/;
 
 /**
@@ -31,7 +31,7 @@ function firstPaintHead(): Plugin {
           if (!asset || asset.type !== 'asset') return tag;
           return `<style>${String(asset.source)}</style>`;
         });
-        // The entry starts the app in stages (src/main.tsx), each a dynamic import: their files
+        // The entry starts the app in stages (src/main.ts), each a dynamic import: their files
         // are asked for with the entry's own, so no stage waits on the network.
         const entry = Object.values(bundle).find((c) => c.type === 'chunk' && c.isEntry);
         if (entry?.type === 'chunk') {
@@ -135,5 +135,17 @@ export default defineConfig(({ isSsrBuild, mode }) => ({
     target: 'es2022',
     sourcemap: false,
     chunkSizeWarningLimit: 600,
+    rolldownOptions: isSsrBuild
+      ? undefined
+      : {
+          output: {
+            codeSplitting: {
+              // The loader's helpers in a chunk of their own, never in the entry: a chunk that
+              // imports from the entry would fetch the entry's stylesheet again (it is inlined
+              // into the page), restyling the whole page and re-adding its fonts.
+              groups: [{ name: 'loader', test: /preload-helper|rolldown:runtime/, priority: 100 }],
+            },
+          },
+        },
   },
 }));

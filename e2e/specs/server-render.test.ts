@@ -119,9 +119,16 @@ describe('server-rendered pages', () => {
         .getEntriesByType('resource')
         .filter((r) => /\/assets\/.*\.js$/.test(r.name))
         .map((r) => r.startTime),
+      stylesheets: performance
+        .getEntriesByType('resource')
+        .filter((r) => /\.css$/.test(new URL(r.name).pathname))
+        .map((r) => r.name),
     }));
     expect(timing.scripts.length).toBeGreaterThan(3);
     expect(Math.min(...timing.scripts)).toBeGreaterThanOrEqual(timing.load);
+    // The page's stylesheet is in the page: the app's code never fetches it again (a second copy
+    // would restyle the page and re-add its fonts while it is being taken over).
+    expect(timing.stylesheets).toEqual([]);
 
     // An image of the first screen that never arrives holds `load`: a key press starts the app.
     await page.route(/\/api\/artwork\//, () => new Promise(() => {}));

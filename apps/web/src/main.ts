@@ -13,7 +13,7 @@ const nextTask = () => new Promise<void>((resolve) => setTimeout(resolve, 0));
 async function loadApp() {
   await import('./theme/theme');
   await nextTask();
-  const [{ StrictMode }, client] = await Promise.all([import('react'), import('react-dom/client')]);
+  const [react, client] = await Promise.all([import('react'), import('react-dom/client')]);
   await nextTask();
   const [{ App }, routing, { queryClient }, { hydrate }] = await Promise.all([
     import('./app/app'),
@@ -22,17 +22,22 @@ async function loadApp() {
     import('@tanstack/react-query'),
   ]);
   await nextTask();
-  return { StrictMode, client, App, routing, queryClient, hydrate };
+  return { react, client, App, routing, queryClient, hydrate };
 }
 
 type Loaded = Awaited<ReturnType<typeof loadApp>>;
 
-function renderInBrowser(container: HTMLElement, { StrictMode, client, App }: Loaded) {
-  client.createRoot(container).render(
-    <StrictMode>
-      <App />
-    </StrictMode>,
-  );
+/**
+ * `<StrictMode><App router={router} /></StrictMode>`, written without JSX: this file must share
+ * no module with the app's chunks (the JSX runtime would land in it, and with it the page's
+ * inlined stylesheet would become something every screen's chunk fetches again).
+ */
+function appElement({ react, App }: Loaded, router?: Parameters<Loaded['App']>[0]['router']) {
+  return react.createElement(react.StrictMode, null, react.createElement(App, { router }));
+}
+
+function renderInBrowser(container: HTMLElement, app: Loaded) {
+  app.client.createRoot(container).render(appElement(app));
 }
 
 /**
@@ -41,7 +46,7 @@ function renderInBrowser(container: HTMLElement, { StrictMode, client, App }: Lo
  * so it yields to the browser in small slices rather than holding the main thread for the page.
  */
 async function hydrateServerPage(container: HTMLElement, state: ServerState, app: Loaded) {
-  const { StrictMode, client, App, routing, queryClient, hydrate } = app;
+  const { react, client, routing, queryClient, hydrate } = app;
   hydrate(queryClient, state.queries);
   try {
     await routing.loadRoutesFor(window.location.pathname);
@@ -53,14 +58,8 @@ async function hydrateServerPage(container: HTMLElement, state: ServerState, app
   const router = routing.createAppRouter({ hydrated: true });
   // The page is shown first: hydrating starts once the browser has painted what the server sent.
   await new Promise<void>((resolve) => requestAnimationFrame(() => setTimeout(resolve, 0)));
-  const { startTransition } = await import('react');
-  startTransition(() => {
-    client.hydrateRoot(
-      container,
-      <StrictMode>
-        <App router={router} />
-      </StrictMode>,
-    );
+  react.startTransition(() => {
+    client.hydrateRoot(container, appElement(app, router));
   });
 }
 
