@@ -5,15 +5,25 @@ import './theme/catalogue.css';
 /**
  * The app starts in stages, each in a task of its own, so the browser can paint, scroll and
  * answer taps between them instead of being held for the whole of the app's code at once:
- * the theme, then React, then the app, then the screen of the address, then the render.
+ * the styling core and theme, React, the libraries, the app, the screen of the address, then
+ * the render.
  * (All of their files were asked for together with this one: the stages wait for no network.)
  */
 const nextTask = () => new Promise<void>((resolve) => setTimeout(resolve, 0));
 
 async function loadApp() {
+  // Each step is one task: a step's modules are evaluated (and its top-level work done) at once,
+  // so the heavy ones stand alone — MUI's styling core, creating the theme, React DOM, the
+  // router and query libraries, then the app itself.
+  await import('@mui/material/styles');
+  await nextTask();
   await import('./theme/theme');
   await nextTask();
-  const [react, client] = await Promise.all([import('react'), import('react-dom/client')]);
+  const react = await import('react');
+  await nextTask();
+  const client = await import('react-dom/client');
+  await nextTask();
+  await Promise.all([import('react-router'), import('@tanstack/react-query')]);
   await nextTask();
   const [{ App }, routing, { queryClient }, { hydrate }] = await Promise.all([
     import('./app/app'),
