@@ -13,24 +13,17 @@ const nextTask = () => new Promise<void>((resolve) => setTimeout(resolve, 0));
 
 async function loadApp() {
   // Each step is one task: a step's modules are evaluated (and its top-level work done) at once,
-  // so the heavy ones stand alone — MUI's styling core, creating the theme, React DOM, the
+  // so the heavy ones stand alone — MUI's styling core and the theme, React, React DOM, the
   // router and query libraries, then the app itself.
-  await import('@mui/material/styles');
-  await nextTask();
   await import('./theme/theme');
   await nextTask();
   const react = await import('react');
   await nextTask();
   const client = await import('react-dom/client');
   await nextTask();
-  await Promise.all([import('react-router'), import('@tanstack/react-query')]);
+  const { hydrate } = await import('./lib/start-libs');
   await nextTask();
-  const [{ App }, routing, { queryClient }, { hydrate }] = await Promise.all([
-    import('./app/app'),
-    import('./app/router'),
-    import('./lib/query-client'),
-    import('@tanstack/react-query'),
-  ]);
+  const [{ App }, routing, { queryClient }] = await Promise.all([import('./app/app'), import('./app/router'), import('./lib/query-client')]);
   await nextTask();
   return { react, client, App, routing, queryClient, hydrate };
 }
