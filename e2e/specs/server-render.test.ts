@@ -143,6 +143,26 @@ describe('server-rendered pages', () => {
     expect(sinceDocument).toBeLessThan(3000);
   });
 
+  it('a button pressed before the app is live is pressed again once it is', async () => {
+    context = await newContext(browser, { viewport: DESKTOP });
+    const page = await context.newPage();
+    let release: () => void = () => {};
+    const held = new Promise<void>((resolve) => (release = resolve));
+    await page.route(/\/assets\/index-[\w-]+\.js$/, async (route) => {
+      await held;
+      await route.continue();
+    });
+    await page.goto(`${baseUrl}/`, { waitUntil: 'commit' });
+    await page.getByTestId('theme-mode-button').click();
+    expect(await page.evaluate(() => document.documentElement.hasAttribute('data-app-ready'))).toBe(false);
+    expect(await page.getByRole('menu').count()).toBe(0);
+    release();
+    await page.getByRole('menu').waitFor();
+    // Once, not twice: the menu stays open.
+    await page.waitForTimeout(300);
+    expect(await page.getByRole('menu').isVisible()).toBe(true);
+  });
+
   for (const [name, viewport] of [
     ['375', MOBILE],
     ['1280', DESKTOP],

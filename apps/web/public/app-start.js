@@ -1,7 +1,8 @@
 // A page the server wrote is readable and its links work before any of the app's code runs.
 // The code that makes it live (the app's module scripts, kept inert in <template id="app-code">)
 // starts once the page's first screen has loaded, so its images and fonts never queue behind
-// it, or at once when the visitor reaches for the page (a tap, a key) before that.
+// it, or at once when the visitor reaches for the page (a tap, a key) before that — and a
+// button pressed meanwhile is pressed again once the app is live.
 (function () {
   var started = false;
   var events = ['pointerdown', 'keydown', 'touchstart', 'focusin'];
@@ -13,6 +14,22 @@
     if (code) document.head.appendChild(code.content.cloneNode(true));
   }
   events.forEach(function (e) { addEventListener(e, start, { capture: true, passive: true }); });
+
+  // A button pressed before the app is live (the search icon, the theme switch) would do
+  // nothing: the last one pressed is pressed again once the app has taken the page over.
+  // Links need no help: they are plain links to server-rendered pages.
+  var pressed = null;
+  function remember(e) {
+    var button = e.target && e.target.closest ? e.target.closest('button') : null;
+    if (button && !button.disabled) pressed = button;
+  }
+  addEventListener('click', remember, true);
+  new MutationObserver(function (_changes, observer) {
+    if (!document.documentElement.hasAttribute('data-app-ready')) return;
+    observer.disconnect();
+    removeEventListener('click', remember, true);
+    if (pressed && pressed.isConnected) setTimeout(function () { pressed.click(); }, 0);
+  }).observe(document.documentElement, { attributes: true, attributeFilter: ['data-app-ready'] });
   if (document.readyState === 'complete') start();
   else {
     addEventListener('load', start, { once: true });
