@@ -47,6 +47,17 @@ function watch(page: Page) {
   return { errors, apiCalls };
 }
 
+/** Holds back the app's entry script until the returned function is called. */
+async function holdAppCode(page: Page): Promise<() => void> {
+  let release: () => void = () => {};
+  const held = new Promise<void>((resolve) => (release = resolve));
+  await page.route(/\/assets\/index-[\w-]+\.js$/, async (route) => {
+    await held;
+    await route.continue();
+  });
+  return release;
+}
+
 describe('server-rendered pages', () => {
   it('`/` arrives drawn: the heading, the picks and the cards, the styles and the data', async () => {
     const html = await (await fetch(`${baseUrl}/`)).text();
@@ -86,12 +97,7 @@ describe('server-rendered pages', () => {
     context = await newContext(browser, { viewport: MOBILE });
     const page = await context.newPage();
     // The app's code is held back until the visitor has scrolled.
-    let release: () => void = () => {};
-    const held = new Promise<void>((resolve) => (release = resolve));
-    await page.route(/\/assets\/index-[\w-]+\.js$/, async (route) => {
-      await held;
-      await route.continue();
-    });
+    const release = await holdAppCode(page);
     await page.goto(`${baseUrl}/`, { waitUntil: 'commit' });
     await page.getByRole('heading', { level: 1, name: 'فیلم‌ها و سریال‌ها' }).waitFor();
     await page.evaluate(() => window.scrollTo(0, 700));
@@ -146,12 +152,7 @@ describe('server-rendered pages', () => {
   it('a button pressed before the app is live is pressed again once it is', async () => {
     context = await newContext(browser, { viewport: DESKTOP });
     const page = await context.newPage();
-    let release: () => void = () => {};
-    const held = new Promise<void>((resolve) => (release = resolve));
-    await page.route(/\/assets\/index-[\w-]+\.js$/, async (route) => {
-      await held;
-      await route.continue();
-    });
+    const release = await holdAppCode(page);
     await page.goto(`${baseUrl}/`, { waitUntil: 'commit' });
     await page.getByTestId('theme-mode-button').click();
     expect(await page.evaluate(() => document.documentElement.hasAttribute('data-app-ready'))).toBe(false);
