@@ -1,4 +1,3 @@
-import Box from '@mui/material/Box';
 import Button from '@mui/material/Button';
 import Dialog from '@mui/material/Dialog';
 import DialogActions from '@mui/material/DialogActions';
@@ -11,7 +10,7 @@ import { solidAccent } from '../../../components/accent';
 import { EmptyState } from '../../../components/empty-state';
 import { ListPagination } from '../../../components/list-pagination';
 import { QueryErrorPage } from '../../../components/query-error';
-import { gridColumns, TitleGridSkeleton } from '../../../components/title-grid';
+import { TitleGridSkeleton } from '../../../components/title-grid';
 import { paths } from '../../../config/paths';
 import { notifySuccess } from '../../../lib/notifications';
 import { useDeleteHistory } from '../api/delete-history';
@@ -65,7 +64,7 @@ export function HistoryScreen() {
         />
       ) : (
         <>
-          <Box component="ul" aria-label={m.heading} data-testid="history-grid" sx={gridColumns}>
+          <ul aria-label={m.heading} data-testid="history-grid" className="p-grid">
             {data.data.map((t) => (
               <RemovableCard
                 key={t.id}
@@ -76,7 +75,7 @@ export function HistoryScreen() {
                 onRemove={() => remove.mutate(t.id, { onSuccess: () => notifySuccess(m.removed) })}
               />
             ))}
-          </Box>
+          </ul>
           <ListPagination page={page} lastPage={data.meta.lastPage} hrefFor={(p) => (p === 1 ? paths.user.history.getHref() : `${paths.user.history.getHref()}?page=${p}`)} />
         </>
       )}

@@ -9,7 +9,7 @@ import { EmptyState } from '../../../components/empty-state';
 import { ListPagination } from '../../../components/list-pagination';
 import { QueryErrorPage } from '../../../components/query-error';
 import { TitleCard } from '../../../components/title-card';
-import { gridColumns, TitleGridSkeleton } from '../../../components/title-grid';
+import { TitleGridSkeleton } from '../../../components/title-grid';
 import { paths } from '../../../config/paths';
 import { notifySuccess } from '../../../lib/notifications';
 import { useWatchlist } from '../api/get-watchlist';
@@ -56,7 +56,7 @@ export function WatchlistScreen() {
         />
       ) : (
         <>
-          <Box component="ul" aria-label={m.heading} data-testid="watchlist-grid" sx={gridColumns}>
+          <ul aria-label={m.heading} data-testid="watchlist-grid" className="p-grid">
             {data.data.map((t) => (
               <RemovableCard
                 key={t.id}
@@ -66,7 +66,7 @@ export function WatchlistScreen() {
                 onRemove={() => toggle.mutate(t.id, { onSuccess: () => notifySuccess(m.removed) })}
               />
             ))}
-          </Box>
+          </ul>
           <ListPagination page={page} lastPage={data.meta.lastPage} hrefFor={(p) => (p === 1 ? paths.user.watchlist.getHref() : `${paths.user.watchlist.getHref()}?page=${p}`)} />
         </>
       )}
