@@ -164,6 +164,21 @@ describe('server-rendered pages', () => {
     expect(await page.getByRole('menu').isVisible()).toBe(true);
   });
 
+  it('shows a visitor who chose light the page in light before the app is live', async () => {
+    context = await newContext(browser, { viewport: MOBILE });
+    const page = await context.newPage();
+    await page.goto(`${baseUrl}/`);
+    await page.evaluate(() => localStorage.setItem('mui-mode', 'light'));
+    const release = await holdAppCode(page);
+    await page.goto(`${baseUrl}/`, { waitUntil: 'domcontentloaded' });
+    await page.getByRole('heading', { level: 1, name: 'فیلم‌ها و سریال‌ها' }).waitFor();
+    expect(await page.evaluate(() => document.documentElement.hasAttribute('data-app-ready'))).toBe(false);
+    expect(await page.evaluate(() => getComputedStyle(document.body).backgroundColor)).toBe('rgb(246, 246, 246)');
+    release();
+    await page.locator('html[data-app-ready]').waitFor({ state: 'attached' });
+    expect(await page.evaluate(() => getComputedStyle(document.body).backgroundColor)).toBe('rgb(246, 246, 246)');
+  });
+
   for (const [name, viewport] of [
     ['375', MOBILE],
     ['1280', DESKTOP],

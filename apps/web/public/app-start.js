@@ -4,6 +4,19 @@
 // it, or at once when the visitor reaches for the page (a tap, a key) before that — and a
 // button pressed meanwhile is pressed again once the app is live.
 (function () {
+  // The visitor's light/dark choice (kept as theme/color-scheme.ts keeps it) before the first
+  // paint, rather than once the app is live.
+  try {
+    var mode = localStorage.getItem('mui-mode');
+    var scheme = mode === 'light' || (mode === 'system' && matchMedia('(prefers-color-scheme: light)').matches) ? 'light' : 'dark';
+    var root = document.documentElement;
+    root.classList.remove(scheme === 'light' ? 'dark' : 'light');
+    root.classList.add(scheme);
+    root.style.colorScheme = scheme;
+  } catch (e) {
+    // Storage blocked: the page stays dark, the default.
+  }
+
   var started = false;
   var events = ['pointerdown', 'keydown', 'touchstart', 'focusin'];
   function start() {

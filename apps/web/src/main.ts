@@ -1,4 +1,5 @@
 import { readServerState, type ServerState } from './lib/ssr-state';
+import './theme/theme-vars.css';
 import './theme/fonts.css';
 import './theme/catalogue.css';
 
@@ -18,6 +19,7 @@ async function loadApp() {
   await import('./theme/theme');
   await nextTask();
   const react = await import('react');
+  (await import('./theme/color-scheme')).watchColorScheme();
   await nextTask();
   const client = await import('react-dom/client');
   await nextTask();

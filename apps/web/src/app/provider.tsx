@@ -1,12 +1,9 @@
 import type { EmotionCache } from '@emotion/cache';
-import { CacheProvider } from '@emotion/react';
-import CssBaseline from '@mui/material/CssBaseline';
-import { ThemeProvider } from '@mui/material/styles';
 import { QueryClientProvider, type QueryClient } from '@tanstack/react-query';
 import type { ReactNode } from 'react';
 import { queryClient as browserQueryClient } from '../lib/query-client';
-import { rtlCache } from '../theme/emotion-cache';
-import { theme } from '../theme/theme';
+import { EmotionCacheContext } from '../theme/emotion-context';
+import { MuiScope } from './mui-scope';
 
 type Props = {
   children: ReactNode;
@@ -15,14 +12,13 @@ type Props = {
   emotionCache?: EmotionCache;
 };
 
-/** RTL styles, the theme (dark unless the visitor chose otherwise), and the query cache. */
-export function AppProvider({ children, queryClient = browserQueryClient, emotionCache = rtlCache }: Props) {
+/** The query cache, and for MUI's components the RTL styles and the theme (dark unless the visitor chose otherwise). */
+export function AppProvider({ children, queryClient = browserQueryClient, emotionCache }: Props) {
   return (
-    <CacheProvider value={emotionCache}>
-      <ThemeProvider theme={theme} defaultMode="dark">
-        <CssBaseline enableColorScheme />
-        <QueryClientProvider client={queryClient}>{children}</QueryClientProvider>
-      </ThemeProvider>
-    </CacheProvider>
+    <EmotionCacheContext.Provider value={emotionCache ?? null}>
+      <QueryClientProvider client={queryClient}>
+        <MuiScope>{children}</MuiScope>
+      </QueryClientProvider>
+    </EmotionCacheContext.Provider>
   );
 }

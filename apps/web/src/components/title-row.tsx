@@ -4,7 +4,7 @@ import Box from '@mui/material/Box';
 import IconButton from '@mui/material/IconButton';
 import type { ReactNode } from 'react';
 import { useRef } from 'react';
-import { desktopMedia } from '../theme/theme';
+import { desktopMedia } from '../theme/media';
 import { messages } from './messages';
 
 const rowColumns = { xs: '40%', sm: '28%', md: 'calc((100% - 4 * 16px) / 5)', lg: 'calc((100% - 6 * 16px) / 7)' };

@@ -6,7 +6,7 @@ import { useNoticeStore } from '../../lib/notifications';
 import { usePageViews } from '../../features/analytics';
 import { useAuthBootstrap, useSession, useUserRefresh } from '../../features/auth';
 import { useSearchStore } from '../../features/search';
-import { mobileMedia } from '../../theme/theme';
+import { mobileMedia } from '../../theme/media';
 import { BottomBar } from './bottom-bar';
 import { Footer } from './footer';
 import { Header, MAIN_CONTENT_ID } from './header';

@@ -5,7 +5,7 @@ import Paper from '@mui/material/Paper';
 import Slide from '@mui/material/Slide';
 import useScrollTrigger from '@mui/material/useScrollTrigger';
 import { Link as RouterLink, useLocation } from 'react-router';
-import { mobileMedia } from '../../theme/theme';
+import { mobileMedia } from '../../theme/media';
 import { messages } from '../messages';
 import { activeItemKey, bottomBarItems, type NavSession } from './nav-items';
 import { NavBadge, NewNotificationsNote } from './nav-badge';

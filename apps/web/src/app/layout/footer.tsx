@@ -9,7 +9,7 @@ import Stack from '@mui/material/Stack';
 import Typography from '@mui/material/Typography';
 import type { ReactElement } from 'react';
 import { readRuntimeConfig } from '../../config/env';
-import { mobileMedia } from '../../theme/theme';
+import { mobileMedia } from '../../theme/media';
 import { messages } from '../messages';
 import { BOTTOM_BAR_HEIGHT } from './bottom-bar';
 

@@ -8,7 +8,7 @@ import { Link as RouterLink, useLocation } from 'react-router';
 import { Logo } from '../../components/logo';
 import { paths } from '../../config/paths';
 import { HeaderSearch, SearchToggle, useSearchStore } from '../../features/search';
-import { mobileMedia, narrowDesktopMedia } from '../../theme/theme';
+import { mobileMedia, narrowDesktopMedia } from '../../theme/media';
 import { messages } from '../messages';
 import { activeItemKey, desktopNavItems, type NavSession } from './nav-items';
 import { NavBadge, NewNotificationsNote } from './nav-badge';

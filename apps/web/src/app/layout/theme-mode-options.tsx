@@ -4,7 +4,9 @@ import SettingsBrightnessIcon from '@mui/icons-material/SettingsBrightness';
 import type { ReactElement } from 'react';
 import { messages } from '../messages';
 
-export type ThemeMode = 'dark' | 'light' | 'system';
+import type { ThemeMode } from '../../theme/color-scheme';
+
+export type { ThemeMode };
 
 export const themeModeOptions: { mode: ThemeMode; label: string; icon: ReactElement }[] = [
   { mode: 'dark', label: messages.theme.dark, icon: <DarkModeIcon fontSize="small" /> },

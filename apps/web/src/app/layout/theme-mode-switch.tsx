@@ -1,7 +1,7 @@
 import IconButton from '@mui/material/IconButton';
-import { useColorScheme } from '@mui/material/styles';
 import { Suspense, useId, useState } from 'react';
 import { lazyComponent } from '../../lib/lazy-route';
+import { setThemeMode, useThemeMode } from '../../theme/color-scheme';
 import { messages } from '../messages';
 import { themeModeOptions } from './theme-mode-options';
 
@@ -22,15 +22,15 @@ function withoutTransitions(change: () => void) {
 }
 
 /**
- * Light, dark or system (spec §4). MUI keeps the choice in localStorage (`mui-mode`) and
- * switches CSS variables, so nothing re-renders.
+ * Light, dark or system (spec §4). The choice is kept in localStorage and switches the CSS
+ * variables' class on `<html>` (theme/color-scheme.ts), so nothing re-renders.
  */
 export function ThemeModeSwitch() {
-  const { mode, setMode } = useColorScheme();
+  const mode = useThemeMode();
   const [anchor, setAnchor] = useState<HTMLElement | null>(null);
   const [used, setUsed] = useState(false);
   const menuId = useId();
-  const current = themeModeOptions.find((o) => o.mode === (mode ?? 'dark')) ?? themeModeOptions[0]!;
+  const current = themeModeOptions.find((o) => o.mode === mode) ?? themeModeOptions[0]!;
   return (
     <>
       <IconButton
@@ -55,7 +55,7 @@ export function ThemeModeSwitch() {
             current={current.mode}
             onClose={() => setAnchor(null)}
             onSelect={(m) => {
-              withoutTransitions(() => setMode(m));
+              withoutTransitions(() => setThemeMode(m));
               setAnchor(null);
             }}
           />

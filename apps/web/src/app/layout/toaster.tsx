@@ -1,7 +1,7 @@
 import Alert from '@mui/material/Alert';
 import Snackbar from '@mui/material/Snackbar';
 import { useNoticeStore } from '../../lib/notifications';
-import { mobileMedia } from '../../theme/theme';
+import { mobileMedia } from '../../theme/media';
 import { BOTTOM_BAR_HEIGHT } from './bottom-bar';
 
 // MUI's filled success and info (#388e3c, #0288d1) give white text about 4:1, under AA; these

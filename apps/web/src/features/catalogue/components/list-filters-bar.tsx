@@ -7,7 +7,7 @@ import Button from '@mui/material/Button';
 import IconButton from '@mui/material/IconButton';
 import { toPersianDigits } from '@parde/persian';
 import { useId, useState } from 'react';
-import { desktopMedia, mobileMedia } from '../../../theme/theme';
+import { desktopMedia, mobileMedia } from '../../../theme/media';
 import { useCountries } from '../api/get-countries';
 import { useGenres } from '../api/get-genres';
 import { MAX_YEAR, ORDER_OPTIONS, TYPE_OPTIONS, type FixedFilters, type ListFilters } from '../lib/list-filters';

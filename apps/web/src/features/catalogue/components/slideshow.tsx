@@ -14,7 +14,7 @@ import { ArtImage } from '../../../components/art-image';
 import { formatYears } from '../../../components/format';
 import { ImdbRating, RottenTomatoesBadge } from '../../../components/rating-badges';
 import { EnglishName } from '../../../components/title-card';
-import { desktopMedia, mobileMedia } from '../../../theme/theme';
+import { desktopMedia, mobileMedia } from '../../../theme/media';
 import { useSlideshow } from '../api/get-slideshow';
 import type { TypeFilter } from '../lib/list-filters';
 import { messages } from '../messages';

@@ -7,7 +7,7 @@ import Tabs from '@mui/material/Tabs';
 import type { PersonSearchResult, TitleSearchResult } from '@parde/contract';
 import type { ReactNode } from 'react';
 import { Link as RouterLink } from 'react-router';
-import { mobileMedia } from '../../../theme/theme';
+import { mobileMedia } from '../../../theme/media';
 import type { ListView } from '../lib/list-view';
 import type { ResultTab } from '../lib/search-stage';
 import { messages } from '../messages';

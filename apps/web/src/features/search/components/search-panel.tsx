@@ -5,7 +5,7 @@ import IconButton from '@mui/material/IconButton';
 import useMediaQuery from '@mui/material/useMediaQuery';
 import { useEffect, useId, useRef, useState, type ChangeEvent, type FormEvent, type KeyboardEvent } from 'react';
 import { useLocation, useNavigate } from 'react-router';
-import { mobileMedia } from '../../../theme/theme';
+import { mobileMedia } from '../../../theme/media';
 import { useSearchPeople } from '../api/search-people';
 import { useSearchTitles } from '../api/search-titles';
 import { searchConfig } from '../config';
