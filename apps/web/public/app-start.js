@@ -13,7 +13,7 @@
     root.classList.remove(scheme === 'light' ? 'dark' : 'light');
     root.classList.add(scheme);
     root.style.colorScheme = scheme;
-  } catch (e) {
+  } catch {
     // Storage blocked: the page stays dark, the default.
   }
 
