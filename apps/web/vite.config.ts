@@ -1,4 +1,5 @@
 import react from '@vitejs/plugin-react';
+import { plainIcons } from './build/plain-icons';
 import { defineConfig, type Plugin } from 'vite';
 import { VitePWA } from 'vite-plugin-pwa';
 
@@ -62,6 +63,7 @@ function firstPaintHead(): Plugin {
 
 export default defineConfig(({ isSsrBuild, mode }) => ({
   plugins: [
+    plainIcons(),
     react(),
     firstPaintHead(),
     // The server bundle (src/entry-server.tsx, built into dist-ssr) has no service worker.

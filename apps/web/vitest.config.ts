@@ -1,8 +1,9 @@
 import react from '@vitejs/plugin-react';
+import { plainIcons } from './build/plain-icons';
 import { defineProject } from 'vitest/config';
 
 export default defineProject({
-  plugins: [react()],
+  plugins: [plainIcons(), react()],
   test: {
     name: 'web',
     root: import.meta.dirname,

@@ -1,6 +1,8 @@
 import { readServerState, type ServerState } from './lib/ssr-state';
 import './theme/theme-vars.css';
 import './theme/fonts.css';
+import './theme/plain.css';
+import './theme/shell.css';
 import './theme/catalogue.css';
 
 /**
