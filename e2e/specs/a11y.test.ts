@@ -1,6 +1,7 @@
 import type { Browser } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, inject, it } from 'vitest';
 import { DESKTOP, describeViolations, launchBrowser, MOBILE, newContext, seriousViolations, waitForScreen } from '../support/browser';
+import { expectMuiInScope } from './screens-support';
 
 const baseUrl = inject('baseUrl');
 
@@ -27,6 +28,7 @@ describe('accessibility of the shell (axe-core: no serious or critical violation
     await waitForScreen(page);
     const violations = await seriousViolations(page);
     expect(violations, describeViolations(violations)).toEqual([]);
+    await expectMuiInScope(page);
     await context.close();
   });
 
@@ -39,6 +41,7 @@ describe('accessibility of the shell (axe-core: no serious or critical violation
     await page.getByTestId('side-menu').waitFor();
     const violations = await seriousViolations(page);
     expect(violations, describeViolations(violations)).toEqual([]);
+    await expectMuiInScope(page);
     await context.close();
   });
 

@@ -54,6 +54,17 @@ export async function shoot(page: Page, name: string): Promise<void> {
 export async function expectNoSeriousViolations(page: Page): Promise<void> {
   const violations = await seriousViolations(page);
   expect(violations, describeViolations(violations)).toEqual([]);
+  await expectMuiInScope(page);
+}
+
+/**
+ * MUI's components only inside `MuiScope` (docs/decisions/0010): one rendered outside it would
+ * fall back to MUI's default theme and Emotion's default cache, whose style elements are keyed
+ * `css` instead of the right-to-left cache's `muirtl`.
+ */
+export async function expectMuiInScope(page: Page): Promise<void> {
+  const unscoped = await page.evaluate(() => [...document.querySelectorAll('style[data-emotion]')].map((s) => s.getAttribute('data-emotion')!).filter((k) => !k.startsWith('muirtl')));
+  expect(unscoped).toEqual([]);
 }
 
 /** Nothing wider than the viewport: no sideways scrolling of the page at 375 px. */

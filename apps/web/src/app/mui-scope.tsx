@@ -1,6 +1,6 @@
 import { CacheProvider } from '@emotion/react';
 import { ThemeProvider } from '@mui/material/styles';
-import { useContext, type ReactNode } from 'react';
+import { useContext, type ComponentType, type ReactNode } from 'react';
 import { rtlCache } from '../theme/emotion-cache';
 import { EmotionCacheContext } from '../theme/emotion-context';
 import { theme } from '../theme/theme';
@@ -20,4 +20,20 @@ export function MuiScope({ children }: { children: ReactNode }) {
       </ThemeProvider>
     </CacheProvider>
   );
+}
+
+/**
+ * A screen or lazily loaded part that still uses MUI's components, in its own `MuiScope`: the
+ * shell and public screens around it load none of MUI's code (docs/decisions/0010).
+ */
+export function withMui<P extends object>(Component: ComponentType<P>): ComponentType<P> {
+  function WithMui(props: P) {
+    return (
+      <MuiScope>
+        <Component {...props} />
+      </MuiScope>
+    );
+  }
+  WithMui.displayName = `WithMui(${Component.displayName ?? Component.name})`;
+  return WithMui;
 }

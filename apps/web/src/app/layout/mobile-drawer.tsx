@@ -15,11 +15,12 @@ import { messages } from '../messages';
 import { activeItemKey, drawerNavItems, type NavSession } from './nav-items';
 import { NavBadge, NewNotificationsNote } from './nav-badge';
 import { ThemeModeSwitch } from './theme-mode-switch';
+import { withMui } from '../mui-scope';
 
 type Props = { id: string; open: boolean; onClose: () => void; session: NavSession };
 
 /** The side menu of the mobile layout (spec §2); opens from the start (right) edge. */
-export default function MobileDrawer({ id, open, onClose, session }: Props) {
+function MobileDrawer({ id, open, onClose, session }: Props) {
   const { pathname, search } = useLocation();
   const items = drawerNavItems(session);
   const active = activeItemKey(items, pathname, search);
@@ -75,3 +76,5 @@ export default function MobileDrawer({ id, open, onClose, session }: Props) {
     </Drawer>
   );
 }
+
+export default withMui(MobileDrawer);

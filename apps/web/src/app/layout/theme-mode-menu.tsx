@@ -3,6 +3,7 @@ import ListItemText from '@mui/material/ListItemText';
 import Menu from '@mui/material/Menu';
 import MenuItem from '@mui/material/MenuItem';
 import { themeModeOptions, type ThemeMode } from './theme-mode-options';
+import { withMui } from '../mui-scope';
 
 type Props = {
   id: string;
@@ -12,7 +13,7 @@ type Props = {
   onSelect: (mode: ThemeMode) => void;
 };
 
-export default function ThemeModeMenu({ id, anchor, current, onClose, onSelect }: Props) {
+function ThemeModeMenu({ id, anchor, current, onClose, onSelect }: Props) {
   return (
     <Menu id={id} anchorEl={anchor} open={Boolean(anchor)} onClose={onClose}>
       {themeModeOptions.map((o) => (
@@ -30,3 +31,5 @@ export default function ThemeModeMenu({ id, anchor, current, onClose, onSelect }
     </Menu>
   );
 }
+
+export default withMui(ThemeModeMenu);

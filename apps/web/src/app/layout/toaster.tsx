@@ -3,6 +3,7 @@ import Snackbar from '@mui/material/Snackbar';
 import { useNoticeStore } from '../../lib/notifications';
 import { mobileMedia } from '../../theme/media';
 import { BOTTOM_BAR_HEIGHT } from './bottom-bar';
+import { withMui } from '../mui-scope';
 
 // MUI's filled success and info (#388e3c, #0288d1) give white text about 4:1, under AA; these
 // shades give 6.5:1 and more, in both themes.
@@ -13,7 +14,7 @@ const filled = {
 } as const;
 
 /** Shows the one notice raised through `lib/notifications` (errors of writes, mostly). */
-export default function Toaster() {
+function Toaster() {
   const current = useNoticeStore((s) => s.current);
   const dismiss = useNoticeStore((s) => s.dismiss);
   return (
@@ -32,3 +33,5 @@ export default function Toaster() {
     </Snackbar>
   );
 }
+
+export default withMui(Toaster);

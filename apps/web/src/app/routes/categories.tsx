@@ -1,6 +1,9 @@
 import { CategoriesScreen } from '../../features/catalogue/components/categories-screen';
+import { withMui } from '../mui-scope';
 
 /** `categories`: genres and countries, each opening a filtered list. */
-export default function CategoriesRoute() {
+function CategoriesRoute() {
   return <CategoriesScreen />;
 }
+
+export default withMui(CategoriesRoute);

@@ -2,11 +2,14 @@ import { useParams } from 'react-router';
 import { NotFoundPage } from '../../components/status-page';
 import { CollectionScreen } from '../../features/collections/components/collection-screen';
 import { parseId } from './route-params';
+import { withMui } from '../mui-scope';
 
 /** `collections/{id}/{slug}`; a wrong slug is corrected. */
-export default function CollectionRoute() {
+function CollectionRoute() {
   const params = useParams();
   const id = parseId(params.id);
   if (id === null) return <NotFoundPage />;
   return <CollectionScreen key={id} id={id} slug={params.slug ?? ''} />;
 }
+
+export default withMui(CollectionRoute);

@@ -1,6 +1,9 @@
 import { CollectionsScreen } from '../../features/collections/components/collections-screen';
+import { withMui } from '../mui-scope';
 
 /** `collections` */
-export default function CollectionsRoute() {
+function CollectionsRoute() {
   return <CollectionsScreen />;
 }
+
+export default withMui(CollectionsRoute);

@@ -1,6 +1,9 @@
 import { ComingSoonScreen } from '../../features/catalogue/components/coming-soon-screen';
+import { withMui } from '../mui-scope';
 
 /** `comingsoon`: titles not out yet, with expected dates in the Jalali calendar. */
-export default function ComingSoonRoute() {
+function ComingSoonRoute() {
   return <ComingSoonScreen />;
 }
+
+export default withMui(ComingSoonRoute);

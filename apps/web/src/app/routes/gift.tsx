@@ -1,6 +1,9 @@
 import { GiftScreen } from '../../features/premium/components/gift-screen';
+import { withMui } from '../mui-scope';
 
 /** `gift` (under RequireAuth): `?code=` prefills the redeem field, `?plan=` the plan to give. */
-export default function GiftRoute() {
+function GiftRoute() {
   return <GiftScreen />;
 }
+
+export default withMui(GiftRoute);

@@ -1,6 +1,9 @@
 import { GoPremiumScreen } from '../../features/premium/components/go-premium-screen';
+import { withMui } from '../mui-scope';
 
 /** `gopremium` (under RequireAuth): why premium, the plans compared, and the way in. */
-export default function GoPremiumRoute() {
+function GoPremiumRoute() {
   return <GoPremiumScreen />;
 }
+
+export default withMui(GoPremiumRoute);

@@ -3,12 +3,15 @@ import { NotFoundPage } from '../../components/status-page';
 import { useSession } from '../../features/auth';
 import { FilesScreen } from '../../features/titles/components/files-screen';
 import { parseId } from './route-params';
+import { withMui } from '../mui-scope';
 
 /** `titles/{id}/files`. The session decides whether the premium note speaks to a visitor or a member. */
-export default function TitleFilesRoute() {
+function TitleFilesRoute() {
   const params = useParams();
   const { isMember } = useSession();
   const id = parseId(params.id);
   if (id === null) return <NotFoundPage />;
   return <FilesScreen key={id} id={id} isMember={isMember} />;
 }
+
+export default withMui(TitleFilesRoute);

@@ -5,13 +5,14 @@ import { useSession } from '../../features/auth';
 import { COMMENTS_ANCHOR, CommentSection } from '../../features/comments';
 import { TitleScreen } from '../../features/titles/components/title-screen';
 import { parseId } from './route-params';
+import { withMui } from '../mui-scope';
 
 /**
  * `titles/{id}/{slug}`. The session decides what the watchlist and like buttons do: a visitor
  * goes to login carrying this page, a member calls the API. The comment section is composed
  * here, where features meet: it needs to know who is reading to find their own comments.
  */
-export default function TitleRoute() {
+function TitleRoute() {
   const params = useParams();
   const location = useLocation();
   const { isMember, user } = useSession();
@@ -23,3 +24,5 @@ export default function TitleRoute() {
   const comments = <CommentSection titleId={id} viewer={viewer} loginHref={paths.auth.login.getHref(`${here}#${COMMENTS_ANCHOR}`)} />;
   return <TitleScreen key={id} id={id} slug={params.slug ?? ''} access={access} comments={comments} />;
 }
+
+export default withMui(TitleRoute);

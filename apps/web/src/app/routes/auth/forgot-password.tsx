@@ -1,6 +1,9 @@
 import { ForgotPasswordScreen } from '../../../features/auth/components/forgot-password-screen';
+import { withMui } from '../../mui-scope';
 
 /** `auth/forgot-password`. */
-export default function AuthForgotPasswordRoute() {
+function AuthForgotPasswordRoute() {
   return <ForgotPasswordScreen />;
 }
+
+export default withMui(AuthForgotPasswordRoute);

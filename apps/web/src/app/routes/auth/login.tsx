@@ -1,6 +1,9 @@
 import { LoginScreen } from '../../../features/auth/components/login-screen';
+import { withMui } from '../../mui-scope';
 
 /** `auth/login` (and `auth/login?token=…` from a mailed link). */
-export default function AuthLoginRoute() {
+function AuthLoginRoute() {
   return <LoginScreen />;
 }
+
+export default withMui(AuthLoginRoute);

@@ -1,6 +1,9 @@
 import { LogoutScreen } from '../../../features/auth/components/logout-screen';
+import { withMui } from '../../mui-scope';
 
 /** `auth/logout` (login required; the screen guards itself, see router.tsx). */
-export default function AuthLogoutRoute() {
+function AuthLogoutRoute() {
   return <LogoutScreen />;
 }
+
+export default withMui(AuthLogoutRoute);

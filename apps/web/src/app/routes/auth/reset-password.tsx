@@ -1,6 +1,9 @@
 import { ResetPasswordScreen } from '../../../features/auth/components/reset-password-screen';
+import { withMui } from '../../mui-scope';
 
 /** `auth/reset-password/{token}?email=…` from the mailed link. */
-export default function AuthResetPasswordRoute() {
+function AuthResetPasswordRoute() {
   return <ResetPasswordScreen />;
 }
+
+export default withMui(AuthResetPasswordRoute);

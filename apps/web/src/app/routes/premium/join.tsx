@@ -2,11 +2,14 @@ import { useParams } from 'react-router';
 import { NotFoundPage } from '../../../components/status-page';
 import { JoinScreen } from '../../../features/premium/components/join-screen';
 import { parseId } from '../route-params';
+import { withMui } from '../../mui-scope';
 
 /** `premium/join/{id}` (under RequireAuth): `?mode=reserve` reserves instead of joining. */
-export default function PremiumJoinRoute() {
+function PremiumJoinRoute() {
   const params = useParams();
   const id = parseId(params.id);
   if (id === null) return <NotFoundPage />;
   return <JoinScreen key={id} id={id} />;
 }
+
+export default withMui(PremiumJoinRoute);

@@ -3,12 +3,15 @@ import { NotFoundPage } from '../../../components/status-page';
 import { useSession } from '../../../features/auth';
 import { PlanScreen } from '../../../features/premium/components/plan-screen';
 import { parseId } from '../route-params';
+import { withMui } from '../../mui-scope';
 
 /** `premium/plans/{id}`: public; the buy buttons lead a visitor through login. */
-export default function PremiumPlanRoute() {
+function PremiumPlanRoute() {
   const params = useParams();
   const { isMember } = useSession();
   const id = parseId(params.id);
   if (id === null) return <NotFoundPage />;
   return <PlanScreen key={id} id={id} isMember={isMember} />;
 }
+
+export default withMui(PremiumPlanRoute);

@@ -1,8 +1,11 @@
 import { useSession } from '../../../features/auth';
 import { PlansScreen } from '../../../features/premium/components/plans-screen';
+import { withMui } from '../../mui-scope';
 
 /** `premium/plans`: public; a member also sees how long their premium runs. */
-export default function PremiumPlansRoute() {
+function PremiumPlansRoute() {
   const { isMember } = useSession();
   return <PlansScreen isMember={isMember} />;
 }
+
+export default withMui(PremiumPlansRoute);

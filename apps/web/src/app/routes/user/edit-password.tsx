@@ -1,6 +1,9 @@
 import { ChangePasswordScreen } from '../../../features/auth/components/change-password-screen';
+import { withMui } from '../../mui-scope';
 
 /** `user/edit-password`. */
-export default function UserEditPasswordRoute() {
+function UserEditPasswordRoute() {
   return <ChangePasswordScreen />;
 }
+
+export default withMui(UserEditPasswordRoute);

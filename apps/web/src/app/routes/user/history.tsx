@@ -1,6 +1,9 @@
 import { HistoryScreen } from '../../../features/account/components/history-screen';
+import { withMui } from '../../mui-scope';
 
 /** `user/history`. */
-export default function UserHistoryRoute() {
+function UserHistoryRoute() {
   return <HistoryScreen />;
 }
+
+export default withMui(UserHistoryRoute);

@@ -1,6 +1,9 @@
 import { NewRequestScreen } from '../../../features/account/components/new-request-screen';
+import { withMui } from '../../mui-scope';
 
 /** `user/new-request`. */
-export default function UserNewRequestRoute() {
+function UserNewRequestRoute() {
   return <NewRequestScreen />;
 }
+
+export default withMui(UserNewRequestRoute);

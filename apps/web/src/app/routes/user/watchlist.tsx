@@ -1,6 +1,9 @@
 import { WatchlistScreen } from '../../../features/account/components/watchlist-screen';
+import { withMui } from '../../mui-scope';
 
 /** `user/watchlist`. */
-export default function UserWatchlistRoute() {
+function UserWatchlistRoute() {
   return <WatchlistScreen />;
 }
+
+export default withMui(UserWatchlistRoute);

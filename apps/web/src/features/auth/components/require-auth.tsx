@@ -1,5 +1,5 @@
-import LinearProgress from '@mui/material/LinearProgress';
 import { Navigate, Outlet, useLocation } from 'react-router';
+import { ProgressBar } from '../../../components/progress-bar';
 import { getCookie } from '../../../lib/cookies';
 import { messages } from '../messages';
 import { useAuthStore } from '../stores/auth-store';
@@ -18,6 +18,6 @@ export function RequireAuth() {
     location.pathname + location.search + location.hash,
   );
   if (decision.type === 'allow') return <Outlet />;
-  if (decision.type === 'wait') return <LinearProgress aria-label={messages.checkingSession} />;
+  if (decision.type === 'wait') return <ProgressBar label={messages.checkingSession} />;
   return <Navigate to={decision.to} replace />;
 }

@@ -15,12 +15,13 @@ import { tabOfStage, type ResultTab } from '../lib/search-stage';
 import { messages } from '../messages';
 import { useSearchStore } from '../stores/search-store';
 import { SearchDropdown, type DropdownIds } from './search-dropdown';
+import { withMui } from '../../../app/mui-scope';
 
 /**
  * The open header search (spec §2, §4, §5): the field, its results dropdown and the live
  * count. Loaded on first open, so the shell's first visit does not carry it.
  */
-export default function SearchPanel() {
+function SearchPanel() {
   const query = useSearchStore((s) => s.query);
   const stage = useSearchStore((s) => s.stage);
   const openedAt = useSearchStore((s) => s.openedAt);
@@ -235,3 +236,5 @@ export default function SearchPanel() {
     </Box>
   );
 }
+
+export default withMui(SearchPanel);
