@@ -1,4 +1,3 @@
-import Box from '@mui/material/Box';
 import { Suspense, useCallback, useId, useState } from 'react';
 import { Outlet } from 'react-router';
 import { lazyComponent } from '../../lib/lazy-route';
@@ -6,7 +5,6 @@ import { useNoticeStore } from '../../lib/notifications';
 import { usePageViews } from '../../features/analytics';
 import { useAuthBootstrap, useSession, useUserRefresh } from '../../features/auth';
 import { useSearchStore } from '../../features/search';
-import { mobileMedia } from '../../theme/media';
 import { BottomBar } from './bottom-bar';
 import { Footer } from './footer';
 import { Header, MAIN_CONTENT_ID } from './header';
@@ -20,7 +18,8 @@ const Toaster = lazyComponent(() => import('./toaster'));
 /**
  * The shared layout of every route (spec §2): header, main area, footer, and on narrow
  * screens the side menu and bottom bar. With `loading`, the progress bar stands in for the
- * outlet while the first screen's code is still loading.
+ * outlet while the first screen's code is still loading. Plain elements (theme/shell.css): on a
+ * phone, the open search's results stand in for `main`.
  */
 export function AppLayout({ loading = false }: { loading?: boolean }) {
   const session = useSession();
@@ -41,18 +40,12 @@ export function AppLayout({ loading = false }: { loading?: boolean }) {
   useUserRefresh();
 
   return (
-    <Box sx={{ display: 'flex', flexDirection: 'column', minHeight: '100dvh' }}>
+    <div className="p-layout">
       <NavigationProgress force={loading} />
       <Header session={navSession} drawerId={drawerId} drawerOpen={drawerOpen} onOpenDrawer={openDrawer} />
-      <Box
-        component="main"
-        id={MAIN_CONTENT_ID}
-        tabIndex={-1}
-        data-search-covered={searchResultsShown ? 'true' : undefined}
-        sx={{ flex: 1, outline: 'none', [mobileMedia]: searchResultsShown ? { display: 'none' } : {} }}
-      >
+      <main id={MAIN_CONTENT_ID} tabIndex={-1} data-search-covered={searchResultsShown ? 'true' : undefined} className="p-layout__main">
         {loading ? null : <RoutedContent />}
-      </Box>
+      </main>
       <Footer />
       {drawerUsed && (
         <Suspense fallback={null}>
@@ -65,7 +58,7 @@ export function AppLayout({ loading = false }: { loading?: boolean }) {
           <Toaster />
         </Suspense>
       )}
-    </Box>
+    </div>
   );
 }
 

@@ -1,24 +1,20 @@
-import EmailIcon from '@mui/icons-material/Email';
-import InstagramIcon from '@mui/icons-material/Instagram';
-import TelegramIcon from '@mui/icons-material/Telegram';
-import XIcon from '@mui/icons-material/X';
-import Box from '@mui/material/Box';
-import Container from '@mui/material/Container';
-import IconButton from '@mui/material/IconButton';
-import Stack from '@mui/material/Stack';
-import Typography from '@mui/material/Typography';
+import EmailIcon from 'plain-icon:Email';
+import InstagramIcon from 'plain-icon:Instagram';
+import TelegramIcon from 'plain-icon:Telegram';
+import XIcon from 'plain-icon:X';
 import type { ReactElement } from 'react';
 import { readRuntimeConfig } from '../../config/env';
-import { mobileMedia } from '../../theme/media';
 import { messages } from '../messages';
-import { BOTTOM_BAR_HEIGHT } from './bottom-bar';
 
 /** The Jalali year in Persian digits, e.g. «۱۴۰۴». */
 export function persianYear(date: Date = new Date()): string {
   return new Intl.DateTimeFormat('fa-IR-u-ca-persian-nu-arabext', { year: 'numeric', timeZone: 'Asia/Tehran' }).format(date);
 }
 
-/** Spec §2: the copyright line and the messaging, photo-sharing and microblog links. */
+/**
+ * Spec §2: the copyright line and the messaging, photo-sharing and microblog links. Plain
+ * elements styled by theme/shell.css; on a phone it leaves room for the bottom bar.
+ */
 export function Footer() {
   const { social, supportEmail } = readRuntimeConfig();
   const links: { key: string; href: string; label: string; icon: ReactElement }[] = [];
@@ -28,43 +24,30 @@ export function Footer() {
   if (supportEmail) links.push({ key: 'email', href: `mailto:${supportEmail}`, label: messages.footer.email, icon: <EmailIcon /> });
 
   return (
-    <Box
-      component="footer"
-      sx={{
-        mt: 'auto',
-        borderTop: 1,
-        borderColor: 'divider',
-        bgcolor: 'background.paper',
-        [mobileMedia]: { pb: `${BOTTOM_BAR_HEIGHT}px` },
-      }}
-    >
-      <Container
-        maxWidth="lg"
-        sx={{ py: 2.5, display: 'flex', alignItems: 'center', justifyContent: 'space-between', gap: 2, flexWrap: 'wrap' }}
-      >
-        <Typography variant="body2" color="text.secondary">
-          {messages.footer.copyright(persianYear())}
-        </Typography>
+    <footer className="p-footer">
+      <div className="p-container p-footer__inner">
+        <p className="p-body2 p-muted">{messages.footer.copyright(persianYear())}</p>
         {links.length > 0 && (
-          <Stack component="ul" direction="row" spacing={0.5} aria-label={messages.footer.social} sx={{ m: 0, p: 0, listStyle: 'none' }}>
+          <ul aria-label={messages.footer.social} className="p-footer__social">
             {links.map((l) => (
               <li key={l.key}>
-                <IconButton
-                  component="a"
+                <a
                   href={l.href}
                   target={l.key === 'email' ? undefined : '_blank'}
                   rel="noopener noreferrer"
+                  // As MUI's ButtonBase: Safari's Tab then reaches it too.
+                  tabIndex={0}
                   aria-label={l.label}
                   data-social={l.key}
-                  sx={{ color: 'text.secondary', '&:hover': { color: 'text.primary' } }}
+                  className="p-icon-btn p-shell-icon-btn p-footer__link"
                 >
                   {l.icon}
-                </IconButton>
+                </a>
               </li>
             ))}
-          </Stack>
+          </ul>
         )}
-      </Container>
-    </Box>
+      </div>
+    </footer>
   );
 }

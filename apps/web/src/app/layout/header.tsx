@@ -1,14 +1,7 @@
-import AppBar from '@mui/material/AppBar';
-import Box from '@mui/material/Box';
-import Button from '@mui/material/Button';
-import ButtonBase from '@mui/material/ButtonBase';
-import Link from '@mui/material/Link';
-import Toolbar from '@mui/material/Toolbar';
 import { Link as RouterLink, useLocation } from 'react-router';
 import { Logo } from '../../components/logo';
 import { paths } from '../../config/paths';
 import { HeaderSearch, SearchToggle, useSearchStore } from '../../features/search';
-import { mobileMedia, narrowDesktopMedia } from '../../theme/media';
 import { messages } from '../messages';
 import { activeItemKey, desktopNavItems, type NavSession } from './nav-items';
 import { NavBadge, NewNotificationsNote } from './nav-badge';
@@ -23,124 +16,78 @@ type Props = {
 
 export const MAIN_CONTENT_ID = 'main-content';
 
+/**
+ * The sticky top bar (spec §2): the skip link, the logo (on a phone the side menu's button), the
+ * desktop menu, the search and the theme switch. Plain elements styled by theme/shell.css.
+ */
 export function Header({ session, drawerId, drawerOpen, onOpenDrawer }: Props) {
   const { pathname, search } = useLocation();
   const items = desktopNavItems(session);
   const active = activeItemKey(items, pathname, search);
-  // Spec §4: the header is in its menu stage or its search stage.
+  // Spec §4: the header is in its menu stage or its search stage; on a phone the search then
+  // takes the whole bar (theme/shell.css).
   const searching = useSearchStore((s) => s.menuStage === 'search');
-  // On mobile the search takes the whole bar.
-  const hiddenOnMobileWhileSearching = searching ? { [mobileMedia]: { display: 'none' } } : {};
 
   return (
-    <AppBar
-      position="sticky"
-      elevation={0}
-      color="default"
-      sx={{ bgcolor: 'background.paper', color: 'text.primary', borderBottom: 1, borderColor: 'divider' }}
-    >
-      <Link
-        href={`#${MAIN_CONTENT_ID}`}
-        sx={{
-          position: 'absolute',
-          insetInlineStart: 8,
-          top: -48,
-          zIndex: 1,
-          px: 2,
-          py: 1,
-          bgcolor: 'background.default',
-          color: 'text.primary',
-          borderRadius: 1,
-          '&:focus': { top: 8 },
-        }}
-      >
+    <header className={searching ? 'p-header p-header--searching' : 'p-header'}>
+      <a href={`#${MAIN_CONTENT_ID}`} className="p-header__skip">
         {messages.header.skipToContent}
-      </Link>
-      <Toolbar sx={{ gap: 1, minHeight: { xs: 56, sm: 64 } }}>
+      </a>
+      <div className="p-header__bar">
         {/* Mobile: the logo opens the side menu (spec §2). */}
-        <ButtonBase
+        <button
+          type="button"
+          // As MUI's ButtonBase: Safari's Tab then reaches it too.
+          tabIndex={0}
           onClick={onOpenDrawer}
           aria-label={messages.header.openMenu}
           aria-haspopup="dialog"
           aria-controls={drawerId}
           aria-expanded={drawerOpen}
           data-testid="mobile-logo"
-          sx={{ display: 'none', borderRadius: 1, p: 0.5, [mobileMedia]: { display: searching ? 'none' : 'inline-flex' } }}
+          className="p-bare-btn p-header__menu-logo"
         >
           <Logo />
-        </ButtonBase>
+        </button>
 
-        <Box
-          sx={{
-            display: 'flex',
-            alignItems: 'center',
-            gap: 2,
-            flex: searching ? '0 0 auto' : 1,
-            minWidth: 0,
-            [narrowDesktopMedia]: { gap: 1 },
-            [mobileMedia]: { display: 'none' },
-          }}
-        >
-          <Link
-            component={RouterLink}
-            to={paths.home.getHref()}
-            aria-label={messages.header.homeLink}
-            underline="none"
-            sx={{ display: 'inline-flex', borderRadius: 1, flexShrink: 0, [narrowDesktopMedia]: { '& .logo-word': { display: 'none' } } }}
-          >
+        <div className="p-header__start">
+          <RouterLink to={paths.home.getHref()} aria-label={messages.header.homeLink} className="p-header__home">
             <Logo />
-          </Link>
+          </RouterLink>
           {!searching && (
-            <Box
-              component="nav"
-              aria-label={messages.header.mainNav}
-              data-testid="desktop-nav"
-              sx={{ flex: 1, minWidth: 0, overflowX: 'auto', scrollbarWidth: 'none' }}
-            >
-              <Box component="ul" sx={{ display: 'flex', gap: 0.5, m: 0, p: 0, listStyle: 'none' }}>
-                {items.map((item) => {
-                  const isActive = item.key === active;
-                  return (
-                    <li key={item.key}>
-                      <Button
-                        component={RouterLink}
-                        to={item.href}
-                        color="inherit"
-                        aria-current={isActive ? 'page' : undefined}
-                        data-nav={item.key}
-                        sx={{
-                          whiteSpace: 'nowrap',
-                          fontWeight: isActive ? 700 : 500,
-                          px: 1.25,
-                          borderRadius: 1,
-                          boxShadow: isActive ? (t) => `inset 0 -2px 0 ${t.vars?.palette.secondary.main ?? t.palette.secondary.main}` : 'none',
-                          minWidth: 0,
-                          [narrowDesktopMedia]: { px: 0.75, fontSize: '0.8125rem' },
-                        }}
-                      >
-                        {item.dot ? <NavBadge dot>{item.label}</NavBadge> : item.label}
-                        <NewNotificationsNote show={item.dot} />
-                      </Button>
-                    </li>
-                  );
-                })}
-              </Box>
-            </Box>
+            <nav aria-label={messages.header.mainNav} data-testid="desktop-nav" className="p-header__nav">
+              <ul className="p-header__list">
+                {items.map((item) => (
+                  <li key={item.key}>
+                    <RouterLink
+                      to={item.href}
+                      tabIndex={0}
+                      aria-current={item.key === active ? 'page' : undefined}
+                      data-nav={item.key}
+                      className="p-btn p-header__link"
+                    >
+                      {item.dot ? <NavBadge dot>{item.label}</NavBadge> : item.label}
+                      <NewNotificationsNote show={item.dot} />
+                    </RouterLink>
+                  </li>
+                ))}
+              </ul>
+            </nav>
           )}
-        </Box>
+        </div>
 
         {searching ? (
           <HeaderSearch />
         ) : (
           <>
-            <Box sx={{ flex: 1, display: 'none', [mobileMedia]: { display: 'block' } }} />
+            <div className="p-header__spacer" />
             <SearchToggle />
           </>
         )}
-        <Box sx={{ display: 'contents', ...hiddenOnMobileWhileSearching }}>
+        <div className="p-header__theme">
           <ThemeModeSwitch />
-        </Box>
-      </Toolbar>
-    </AppBar>
+        </div>
+      </div>
+    </header>
   );
 }

@@ -1,6 +1,6 @@
-import DarkModeIcon from '@mui/icons-material/DarkMode';
-import LightModeIcon from '@mui/icons-material/LightMode';
-import SettingsBrightnessIcon from '@mui/icons-material/SettingsBrightness';
+import DarkModeIcon from 'plain-icon:DarkMode';
+import LightModeIcon from 'plain-icon:LightMode';
+import SettingsBrightnessIcon from 'plain-icon:SettingsBrightness';
 import type { ReactElement } from 'react';
 import { messages } from '../messages';
 

@@ -1,4 +1,3 @@
-import IconButton from '@mui/material/IconButton';
 import { Suspense, useId, useState } from 'react';
 import { lazyComponent } from '../../lib/lazy-route';
 import { setThemeMode, useThemeMode } from '../../theme/color-scheme';
@@ -33,8 +32,11 @@ export function ThemeModeSwitch() {
   const current = themeModeOptions.find((o) => o.mode === mode) ?? themeModeOptions[0]!;
   return (
     <>
-      <IconButton
-        color="inherit"
+      <button
+        type="button"
+        // As MUI's ButtonBase: Safari's Tab then reaches it too.
+        tabIndex={0}
+        className="p-icon-btn p-shell-icon-btn"
         aria-label={`${messages.theme.label}: ${current.label}`}
         aria-haspopup="menu"
         aria-controls={anchor ? menuId : undefined}
@@ -46,7 +48,7 @@ export function ThemeModeSwitch() {
         }}
       >
         {current.icon}
-      </IconButton>
+      </button>
       {used && (
         <Suspense fallback={null}>
           <ThemeModeMenu

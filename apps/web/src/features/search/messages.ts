@@ -1,6 +1,8 @@
+import { shellMessages } from './shell-messages';
+
 /** Persian text of the header search. */
 export const messages = {
-  open: 'جستجو',
+  ...shellMessages,
   close: 'بستن جستجو',
   formLabel: 'جستجوی فیلم، سریال و هنرمند',
   fieldLabel: 'متن جستجو',

@@ -1,4 +1,3 @@
-import Box from '@mui/material/Box';
 import { Suspense } from 'react';
 import { lazyComponent } from '../../../lib/lazy-route';
 
@@ -12,10 +11,10 @@ export const preloadSearchPanel = (): void => {
   });
 };
 
-/** The search stage of the header: the panel, loaded on first open. */
+/** The search stage of the header: the panel, loaded on first open (its place held meanwhile). */
 export function HeaderSearch() {
   return (
-    <Suspense fallback={<Box aria-hidden="true" sx={{ flex: 1, maxWidth: 720, height: 44, borderRadius: 6, bgcolor: 'action.hover' }} />}>
+    <Suspense fallback={<div aria-hidden="true" className="p-header__search-placeholder" />}>
       <SearchPanel />
     </Suspense>
   );

@@ -1,7 +1,6 @@
-import SearchIcon from '@mui/icons-material/Search';
-import IconButton from '@mui/material/IconButton';
+import SearchIcon from 'plain-icon:Search';
 import { useEffect, useRef } from 'react';
-import { messages } from '../messages';
+import { shellMessages } from '../shell-messages';
 import { useSearchStore } from '../stores/search-store';
 import { preloadSearchPanel } from './header-search';
 
@@ -20,10 +19,13 @@ export function SearchToggle() {
   }, [returnFocus, focusReturned]);
 
   return (
-    <IconButton
+    <button
       ref={ref}
-      color="inherit"
-      aria-label={messages.open}
+      type="button"
+      // As MUI's ButtonBase: Safari's Tab then reaches it too.
+      tabIndex={0}
+      className="p-icon-btn p-shell-icon-btn"
+      aria-label={shellMessages.open}
       data-testid="search-toggle"
       onPointerEnter={preloadSearchPanel}
       onFocus={preloadSearchPanel}
@@ -31,6 +33,6 @@ export function SearchToggle() {
       onClick={open}
     >
       <SearchIcon />
-    </IconButton>
+    </button>
   );
 }
