@@ -4,22 +4,20 @@ import './theme/fonts.css';
 import './theme/plain.css';
 import './theme/shell.css';
 import './theme/catalogue.css';
+import './theme/title.css';
 
 /**
  * The app starts in stages, each in a task of its own, so the browser can paint, scroll and
  * answer taps between them instead of being held for the whole of the app's code at once:
- * the styling core and theme, React, the libraries, the app, the screen of the address, then
- * the render.
+ * React, React DOM, the libraries, the app, the screen of the address, then the render.
  * (All of their files were asked for together with this one: the stages wait for no network.)
  */
 const nextTask = () => new Promise<void>((resolve) => setTimeout(resolve, 0));
 
 async function loadApp() {
   // Each step is one task: a step's modules are evaluated (and its top-level work done) at once,
-  // so the heavy ones stand alone — MUI's styling core and the theme, React, React DOM, the
-  // router and query libraries, then the app itself.
-  await import('./theme/theme');
-  await nextTask();
+  // so the heavy ones stand alone — React, React DOM, the router and query libraries, then the
+  // app itself. (MUI comes with the first screen or part that uses it: docs/decisions/0010.)
   const react = await import('react');
   (await import('./theme/color-scheme')).watchColorScheme();
   await nextTask();

@@ -1,9 +1,7 @@
-import Box from '@mui/material/Box';
-import type { SxProps, Theme } from '@mui/material/styles';
 import { useEffect, useRef, useState } from 'react';
 import { getApiBase } from '../config/env';
 
-/** Width / height of the three kinds of artwork the API serves. */
+/** Width / height of the three kinds of artwork the API serves (their boxes: .p-art--<kind> in theme/catalogue.css). */
 export const ART_RATIOS = { poster: '2 / 3', backdrop: '16 / 9', portrait: '1 / 1' } as const;
 export type ArtKind = keyof typeof ART_RATIOS;
 
@@ -21,22 +19,23 @@ type Props = {
   /** Empty when the text beside the image already names it (cards). */
   alt: string;
   kind?: ArtKind;
-  /** Overrides the kind's ratio (e.g. a wide hero crop of a backdrop). */
-  ratio?: string | Partial<Record<'xs' | 'sm' | 'md' | 'lg', string>>;
+  /** Overrides the kind's ratio (one for every width; a class can set it per width instead). */
+  ratio?: string;
   /** The screen's largest image: load at once and first. */
   priority?: boolean;
   /** Above the fold but not the largest (a grid's first row): at once, at normal priority. */
   eager?: boolean;
   sizes?: string;
-  sx?: SxProps<Theme>;
-  imgSx?: SxProps<Theme>;
+  /** Classes for the box, from theme/catalogue.css (`p-art--fill`, `p-art--avatar`…). */
+  className?: string;
 };
 
 /**
  * An image in a box of fixed aspect ratio, so nothing moves when it arrives; a missing or
- * broken image shows the default artwork instead.
+ * broken image shows the default artwork instead. Plain elements styled by the page's
+ * stylesheet (theme/catalogue.css): a list shows dozens, nothing is computed per image.
  */
-export function ArtImage({ src, alt, kind = 'poster', ratio, priority = false, eager = false, sizes, sx, imgSx }: Props) {
+export function ArtImage({ src, alt, kind = 'poster', ratio, priority = false, eager = false, sizes, className }: Props) {
   const [failedSrc, setFailedSrc] = useState<string | null>(null);
   const [fallbackFailed, setFallbackFailed] = useState(false);
   const usesFallback = !src || failedSrc === src;
@@ -52,43 +51,21 @@ export function ArtImage({ src, alt, kind = 'poster', ratio, priority = false, e
   }, []);
 
   const shownImage = !(usesFallback && fallbackFailed);
-  const imgProps = {
-    src: shown,
-    alt,
-    sizes,
-    loading: priority || eager ? ('eager' as const) : ('lazy' as const),
-    fetchPriority: priority ? ('high' as const) : undefined,
-    decoding: 'async' as const,
-    'data-fallback': usesFallback ? 'true' : undefined,
-    ref: img,
-    onError,
-  };
-  // Most artwork (every card) needs no styles of its own: plain elements and the page's
-  // stylesheet (theme/catalogue.css), nothing computed per image.
-  if (!sx && !imgSx && typeof ratio !== 'object') {
-    return (
-      <div className="p-art" style={{ aspectRatio: ratio ?? ART_RATIOS[kind] }}>
-        {shownImage && <img {...imgProps} />}
-      </div>
-    );
-  }
   return (
-    <Box
-      sx={[
-        { position: 'relative', aspectRatio: ratio ?? ART_RATIOS[kind], overflow: 'hidden', bgcolor: 'action.hover', width: '100%' },
-        ...(Array.isArray(sx) ? sx : [sx]),
-      ]}
-    >
+    <div className={`p-art p-art--${kind}${className ? ` ${className}` : ''}`} style={ratio ? { aspectRatio: ratio } : undefined}>
       {shownImage && (
-        <Box
-          component="img"
-          {...imgProps}
-          sx={[
-            { position: 'absolute', inset: 0, width: '100%', height: '100%', objectFit: 'cover', display: 'block' },
-            ...(Array.isArray(imgSx) ? imgSx : [imgSx]),
-          ]}
+        <img
+          src={shown}
+          alt={alt}
+          sizes={sizes}
+          loading={priority || eager ? 'eager' : 'lazy'}
+          fetchPriority={priority ? 'high' : undefined}
+          decoding="async"
+          data-fallback={usesFallback ? 'true' : undefined}
+          ref={img}
+          onError={onError}
         />
       )}
-    </Box>
+    </div>
   );
 }

@@ -1,6 +1,6 @@
 import { toPersianDigits } from '@parde/persian';
 import { Link as RouterLink } from 'react-router';
-import { PAGINATION_LABEL, pageItemLabel } from '../theme/locale';
+import { PAGINATION_LABEL, pageItemLabel } from '../theme/labels';
 
 type Props = {
   page: number;

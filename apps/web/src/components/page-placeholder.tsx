@@ -1,5 +1,3 @@
-import Container from '@mui/material/Container';
-import Typography from '@mui/material/Typography';
 import { messages } from './messages';
 import { useDocumentTitle } from './use-document-title';
 
@@ -7,11 +5,9 @@ import { useDocumentTitle } from './use-document-title';
 export function PagePlaceholder({ title }: { title: string }) {
   useDocumentTitle(title);
   return (
-    <Container maxWidth="lg" sx={{ py: 4 }}>
-      <Typography variant="h4" component="h1" sx={{ fontWeight: 700, mb: 2 }}>
-        {title}
-      </Typography>
-      <Typography color="text.secondary">{messages.comingSoonNote}</Typography>
-    </Container>
+    <div className="p-container p-placeholder">
+      <h1 className="p-h4 p-placeholder__title">{title}</h1>
+      <p className="p-body1 p-muted">{messages.comingSoonNote}</p>
+    </div>
   );
 }

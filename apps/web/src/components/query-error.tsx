@@ -1,10 +1,7 @@
-import ErrorOutlineIcon from '@mui/icons-material/ErrorOutlineOutlined';
-import Box from '@mui/material/Box';
-import Button from '@mui/material/Button';
+import ErrorOutlineIcon from 'plain-icon:ErrorOutlineOutlined';
 import { getErrorMessage, getErrorStatus } from '../lib/errors';
 import { messages } from './messages';
 import { StatusPage } from './status-page';
-import { solidAccent } from './accent';
 
 /** True for the API's 404 `{message, code}`. */
 export const isNotFound = (error: unknown) => getErrorStatus(error) === 404;
@@ -22,9 +19,9 @@ export function QueryErrorPage({ error, onRetry }: { error: unknown; onRetry: ()
       title={messages.errorTitle}
       body={getErrorMessage(error)}
       actions={
-        <Button variant="contained" onClick={onRetry} sx={solidAccent}>
+        <button type="button" onClick={onRetry} className="p-btn p-btn--contained p-btn--lift">
           {messages.retry}
-        </Button>
+        </button>
       }
     />
   );
@@ -32,22 +29,16 @@ export function QueryErrorPage({ error, onRetry }: { error: unknown; onRetry: ()
 
 /**
  * A part of a page that failed to load: a line with a retry, the rest of the page stays.
- * A plain box rather than MUI's Alert keeps the home page's first load lighter.
+ * Plain elements styled by theme/catalogue.css: the home page's first load stays light.
  */
 export function InlineError({ error, onRetry }: { error: unknown; onRetry: () => void }) {
   return (
-    <Box
-      role="alert"
-      data-testid="inline-error"
-      sx={{ display: 'flex', alignItems: 'center', gap: 1.5, flexWrap: 'wrap', px: 2, py: 1.5, borderRadius: 1, border: 1, borderColor: 'error.main' }}
-    >
-      <ErrorOutlineIcon aria-hidden="true" sx={{ color: 'error.main' }} />
-      <Box component="span" sx={{ flex: 1, minWidth: 200 }}>
-        {getErrorMessage(error)}
-      </Box>
-      <Button color="inherit" size="small" variant="outlined" onClick={onRetry}>
+    <div role="alert" data-testid="inline-error" className="p-inline-error">
+      <ErrorOutlineIcon aria-hidden="true" className="p-inline-error__icon" />
+      <span className="p-inline-error__text">{getErrorMessage(error)}</span>
+      <button type="button" onClick={onRetry} className="p-btn p-btn--outlined p-btn--small p-btn--inherit p-btn--current">
         {messages.retry}
-      </Button>
-    </Box>
+      </button>
+    </div>
   );
 }

@@ -1,4 +1,3 @@
-import Button from '@mui/material/Button';
 import { isRouteErrorResponse, useRouteError } from 'react-router';
 import { messages } from './messages';
 import { NotFoundPage, StatusPage } from './status-page';
@@ -13,9 +12,9 @@ export function RouteErrorPage() {
       title={messages.errorTitle}
       body={messages.errorBody}
       actions={
-        <Button variant="contained" color="secondary" onClick={() => window.location.reload()}>
+        <button type="button" onClick={() => window.location.reload()} className="p-btn p-btn--contained p-btn--secondary p-btn--lift">
           {messages.retry}
-        </Button>
+        </button>
       }
     />
   );

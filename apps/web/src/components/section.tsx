@@ -1,6 +1,3 @@
-import Box from '@mui/material/Box';
-import Typography from '@mui/material/Typography';
-import type { SxProps, Theme } from '@mui/material/styles';
 import type { ReactNode } from 'react';
 import { useId } from 'react';
 
@@ -10,34 +7,21 @@ type Props = {
   action?: ReactNode;
   headingLevel?: 'h2' | 'h3';
   children: ReactNode;
-  sx?: SxProps<Theme>;
   testId?: string;
 };
 
-/** A titled part of a page, labelled by its heading. */
-export function Section({ title, action, headingLevel = 'h2', children, sx, testId }: Props) {
+/** A titled part of a page, labelled by its heading. Plain elements styled by theme/catalogue.css. */
+export function Section({ title, action, headingLevel: Heading = 'h2', children, testId }: Props) {
   const id = useId();
   return (
-    <Box component="section" aria-labelledby={id} data-testid={testId} sx={[{ mt: { xs: 4, md: 5 } }, ...(Array.isArray(sx) ? sx : [sx])]}>
-      <Box sx={{ display: 'flex', alignItems: 'center', justifyContent: 'space-between', gap: 2, mb: 2 }}>
-        <Typography
-          id={id}
-          variant="h6"
-          component={headingLevel}
-          sx={{
-            fontWeight: 700,
-            fontSize: { xs: '1.1rem', md: '1.3rem' },
-            display: 'flex',
-            alignItems: 'center',
-            gap: 1,
-            '&::before': { content: '""', width: 4, height: '1.1em', borderRadius: 2, bgcolor: 'secondary.main', flexShrink: 0 },
-          }}
-        >
+    <section aria-labelledby={id} data-testid={testId} className="p-section">
+      <div className="p-section__head">
+        <Heading id={id} className="p-h6 p-section__title">
           {title}
-        </Typography>
+        </Heading>
         {action}
-      </Box>
+      </div>
       {children}
-    </Box>
+    </section>
   );
 }

@@ -1,7 +1,3 @@
-import Button from '@mui/material/Button';
-import Container from '@mui/material/Container';
-import Stack from '@mui/material/Stack';
-import Typography from '@mui/material/Typography';
 import type { ReactNode } from 'react';
 import { Link as RouterLink } from 'react-router';
 import { paths } from '../config/paths';
@@ -10,29 +6,25 @@ import { useDocumentTitle } from './use-document-title';
 
 type Props = { code?: string; title: string; body: string; actions?: ReactNode };
 
-/** The frame of the error and not-found pages. */
+/** The frame of the error and not-found pages. Plain elements styled by theme/catalogue.css. */
 export function StatusPage({ code, title, body, actions }: Props) {
   useDocumentTitle(title);
   return (
-    <Container maxWidth="sm" sx={{ py: { xs: 6, sm: 10 }, textAlign: 'center' }}>
+    <div className="p-container p-container--sm p-status">
       {code && (
-        <Typography aria-hidden="true" sx={{ fontSize: '4.5rem', fontWeight: 700, lineHeight: 1, color: 'text.secondary' }}>
+        <p aria-hidden="true" className="p-body1 p-status__code">
           {code}
-        </Typography>
+        </p>
       )}
-      <Typography variant="h4" component="h1" sx={{ fontWeight: 700, mt: 2, mb: 2 }}>
-        {title}
-      </Typography>
-      <Typography color="text.secondary" sx={{ mb: 4 }}>
-        {body}
-      </Typography>
-      <Stack direction="row" spacing={2} sx={{ justifyContent: 'center', flexWrap: 'wrap' }}>
+      <h1 className="p-h4 p-status__title">{title}</h1>
+      <p className="p-body1 p-muted p-status__body">{body}</p>
+      <div className="p-status__actions">
         {actions}
-        <Button component={RouterLink} to={paths.home.getHref()} variant="outlined" color="inherit">
+        <RouterLink to={paths.home.getHref()} className="p-btn p-btn--outlined p-btn--inherit p-btn--current">
           {messages.backHome}
-        </Button>
-      </Stack>
-    </Container>
+        </RouterLink>
+      </div>
+    </div>
   );
 }
 

@@ -1,5 +1,3 @@
-import Box from '@mui/material/Box';
-import Skeleton from '@mui/material/Skeleton';
 import type { TitleCard as TitleCardData } from '@parde/contract';
 import { toPersianDigits } from '@parde/persian';
 import type { ReactNode } from 'react';
@@ -23,21 +21,14 @@ type Props = {
 };
 
 /**
- * Text block for an English name inside the right-to-left page: kept left-to-right. Without
- * `sx` it is a plain element styled by the page's stylesheet (`className` adds to it).
+ * Text block for an English name inside the right-to-left page: kept left-to-right. A plain
+ * element styled by the page's stylesheet (.p-en); `className` adds to it.
  */
-export function EnglishName({ children, sx, className }: { children: ReactNode; sx?: object; className?: string }) {
-  if (!sx) {
-    return (
-      <span dir="ltr" lang="en" className={className ? `p-en ${className}` : 'p-en'}>
-        {children}
-      </span>
-    );
-  }
+export function EnglishName({ children, className }: { children: ReactNode; className?: string }) {
   return (
-    <Box component="span" dir="ltr" lang="en" className={className} sx={{ display: 'block', textAlign: 'end', unicodeBidi: 'isolate', ...sx }}>
+    <span dir="ltr" lang="en" className={className ? `p-en ${className}` : 'p-en'}>
       {children}
-    </Box>
+    </span>
   );
 }
 
@@ -92,14 +83,14 @@ export function TitleCard({ title, linkSearch, note, rank, priority, myRating }:
 /** Material's star (the icon set's `Star`), drawn inline: no icon component per card. */
 const STAR_PATH = 'M12 17.27 18.18 21l-1.64-7.03L22 9.24l-7.19-.61L12 2 9.19 8.63 2 9.24l5.46 4.73L5.82 21z';
 
-/** The card's shape while its list loads. */
+/** The card's shape while its list loads (MUI Skeleton's look: .p-skel in theme/catalogue.css). */
 export function TitleCardSkeleton() {
   return (
-    <Box aria-hidden="true" data-testid="title-card-skeleton">
-      <Skeleton variant="rounded" sx={{ width: '100%', height: 'auto', aspectRatio: '2 / 3', borderRadius: 1.5 }} />
-      <Skeleton variant="text" sx={{ mt: 1, width: '80%', fontSize: '0.92rem' }} />
-      <Skeleton variant="text" sx={{ width: '55%', fontSize: '0.78rem' }} />
-      <Skeleton variant="text" sx={{ width: '35%', fontSize: '0.78rem' }} />
-    </Box>
+    <div aria-hidden="true" data-testid="title-card-skeleton">
+      <span className="p-skel p-skel--rounded p-card-skel__poster" />
+      <span className="p-skel p-skel--text p-card-skel__name" />
+      <span className="p-skel p-skel--text p-card-skel__en" />
+      <span className="p-skel p-skel--text p-card-skel__meta" />
+    </div>
   );
 }

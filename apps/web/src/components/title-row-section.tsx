@@ -1,4 +1,3 @@
-import Box from '@mui/material/Box';
 import type { TitleCard as TitleCardData } from '@parde/contract';
 import type { ReactNode } from 'react';
 import { EmptyState } from './empty-state';
@@ -39,9 +38,9 @@ export function TitleRowSection({ title, titles, isPending, emptyText, action, t
           ))}
         </HorizontalRow>
       ) : (
-        <Box>
+        <div>
           <EmptyState message={emptyText} compact />
-        </Box>
+        </div>
       )}
     </Section>
   );

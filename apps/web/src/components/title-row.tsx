@@ -1,19 +1,30 @@
-import ChevronLeftIcon from '@mui/icons-material/ChevronLeft';
-import ChevronRightIcon from '@mui/icons-material/ChevronRight';
-import Box from '@mui/material/Box';
-import IconButton from '@mui/material/IconButton';
-import type { ReactNode } from 'react';
+import ChevronLeftIcon from 'plain-icon:ChevronLeft';
+import ChevronRightIcon from 'plain-icon:ChevronRight';
+import type { CSSProperties, ReactNode } from 'react';
 import { useRef } from 'react';
-import { desktopMedia } from '../theme/media';
 import { messages } from './messages';
 
-const rowColumns = { xs: '40%', sm: '28%', md: 'calc((100% - 4 * 16px) / 5)', lg: 'calc((100% - 6 * 16px) / 7)' };
+const BREAKPOINTS = ['xs', 'sm', 'md', 'lg'] as const;
+/** The width of one item from each breakpoint up (MUI's: xs 0, sm 600, md 900, lg 1200 px). */
+export type RowColumns = Partial<Record<(typeof BREAKPOINTS)[number], string>>;
+
+/** A caller's column widths as the row's CSS variables; a breakpoint left out keeps the one below it. */
+function columnVars(columns: RowColumns): CSSProperties {
+  const vars: Record<string, string> = {};
+  let width: string | undefined;
+  for (const bp of BREAKPOINTS) {
+    width = columns[bp] ?? width;
+    if (width) vars[`--p-row-${bp}`] = width;
+  }
+  return vars as CSSProperties;
+}
 
 /**
  * A horizontal row that scrolls sideways (touch, trackpad, keyboard through its links), with
  * previous/next buttons on desktop. Items snap to the start edge, which is the right in RTL.
+ * Plain elements styled by theme/catalogue.css (.p-row); the default columns are set there.
  */
-export function HorizontalRow({ children, label, columns = rowColumns, testId }: { children: ReactNode[]; label: string; columns?: Record<string, string>; testId?: string }) {
+export function HorizontalRow({ children, label, columns, testId }: { children: ReactNode[]; label: string; columns?: RowColumns; testId?: string }) {
   const ref = useRef<HTMLUListElement>(null);
   const scroll = (forward: boolean) => {
     const el = ref.current;
@@ -22,44 +33,21 @@ export function HorizontalRow({ children, label, columns = rowColumns, testId }:
     const dir = getComputedStyle(el).direction === 'rtl' ? -1 : 1;
     el.scrollBy({ left: (forward ? 1 : -1) * dir * el.clientWidth * 0.85, behavior: 'smooth' });
   };
-  const button = { position: 'absolute', top: 'calc(50% - 40px)', zIndex: 1, bgcolor: 'rgba(0,0,0,.7)', color: '#fff', '&:hover': { bgcolor: 'rgba(0,0,0,.85)' }, display: 'none', [desktopMedia]: { display: 'inline-flex' } } as const;
   return (
-    <Box sx={{ position: 'relative' }}>
-      <Box
-        component="ul"
-        ref={ref}
-        aria-label={label}
-        data-testid={testId}
-        sx={{
-          display: 'grid',
-          gridAutoFlow: 'column',
-          gridAutoColumns: columns,
-          gap: 2,
-          overflowX: 'auto',
-          overscrollBehaviorX: 'contain',
-          scrollSnapType: 'x mandatory',
-          scrollPaddingInline: 0,
-          listStyle: 'none',
-          m: 0,
-          p: 0,
-          pb: 1,
-          scrollbarWidth: 'none',
-          '&::-webkit-scrollbar': { display: 'none' },
-          '& > li': { scrollSnapAlign: 'start', minWidth: 0 },
-        }}
-      >
+    <div className="p-row">
+      <ul ref={ref} aria-label={label} data-testid={testId} className="p-row__list" style={columns ? columnVars(columns) : undefined}>
         {children}
-      </Box>
+      </ul>
       {children.length > 5 && (
         <>
-          <IconButton aria-label={messages.rowPrevious} onClick={() => scroll(false)} size="small" sx={{ ...button, insetInlineStart: -14 }}>
+          <button type="button" aria-label={messages.rowPrevious} onClick={() => scroll(false)} className="p-icon-btn p-row__nav p-row__nav--prev">
             <ChevronRightIcon />
-          </IconButton>
-          <IconButton aria-label={messages.rowNext} onClick={() => scroll(true)} size="small" sx={{ ...button, insetInlineEnd: -14 }}>
+          </button>
+          <button type="button" aria-label={messages.rowNext} onClick={() => scroll(true)} className="p-icon-btn p-row__nav p-row__nav--next">
             <ChevronLeftIcon />
-          </IconButton>
+          </button>
         </>
       )}
-    </Box>
+    </div>
   );
 }

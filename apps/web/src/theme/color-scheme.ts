@@ -13,7 +13,7 @@ export type ColorScheme = 'dark' | 'light';
 export const MODE_STORAGE_KEY = 'mui-mode';
 const DEFAULT_MODE: ThemeMode = 'dark';
 const SCHEMES: ColorScheme[] = ['dark', 'light'];
-/** `system` is dark unless the device asks for light (public/app-start.js agrees). */
+/** `system` is dark unless the device asks for light (src/app-start.js agrees). */
 const LIGHT_QUERY = '(prefers-color-scheme: light)';
 
 const listeners = new Set<() => void>();

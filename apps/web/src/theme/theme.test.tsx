@@ -4,7 +4,7 @@ import Rating from '@mui/material/Rating';
 import TextField from '@mui/material/TextField';
 import { render, screen } from '@testing-library/react';
 import { describe, expect, it } from 'vitest';
-import { AppProvider } from '../app/provider';
+import { MuiScope } from '../app/mui-scope';
 import { theme } from './theme';
 
 const styleText = () =>
@@ -29,10 +29,10 @@ describe('theme (spec §9)', () => {
 
   it('flips styles for RTL but keeps the autocomplete left-to-right', () => {
     render(
-      <AppProvider>
+      <MuiScope>
         <Box sx={{ paddingLeft: '13px' }}>x</Box>
         <Autocomplete options={['a']} renderInput={(p) => <TextField {...p} label="جستجو" />} />
-      </AppProvider>,
+      </MuiScope>,
     );
     const css = styleText();
     expect(css).toMatch(/padding-right:\s*13px/);
@@ -41,9 +41,9 @@ describe('theme (spec §9)', () => {
 
   it('labels MUI components in Persian, with Persian digits', () => {
     render(
-      <AppProvider>
+      <MuiScope>
         <Rating value={3} readOnly />
-      </AppProvider>,
+      </MuiScope>,
     );
     expect(screen.getByRole('img', { name: '۳ ستاره' })).toBeTruthy();
   });

@@ -5,10 +5,10 @@ import { useSession } from '../../features/auth';
 import { COMMENTS_ANCHOR, CommentSection } from '../../features/comments';
 import { TitleScreen } from '../../features/titles/components/title-screen';
 import { parseId } from './route-params';
-import { withMui } from '../mui-scope';
 
 /**
- * `titles/{id}/{slug}`. The session decides what the watchlist and like buttons do: a visitor
+ * `titles/{id}/{slug}`: plain elements, no MUI (docs/decisions/0010; the comment form and dialogs
+ * load theirs when needed). The session decides what the watchlist and like buttons do: a visitor
  * goes to login carrying this page, a member calls the API. The comment section is composed
  * here, where features meet: it needs to know who is reading to find their own comments.
  */
@@ -25,4 +25,4 @@ function TitleRoute() {
   return <TitleScreen key={id} id={id} slug={params.slug ?? ''} access={access} comments={comments} />;
 }
 
-export default withMui(TitleRoute);
+export default TitleRoute;

@@ -1,6 +1,8 @@
+import { shellMessages } from './shell-messages';
+
 /** Persian text of sign-in, sign-up, passwords and logout. */
 export const messages = {
-  checkingSession: 'در حال بررسی ورود…',
+  ...shellMessages,
   fields: {
     name: 'نام',
     email: 'ایمیل',

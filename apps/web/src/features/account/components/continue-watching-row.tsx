@@ -1,7 +1,4 @@
-import Box from '@mui/material/Box';
-import Link from '@mui/material/Link';
 import { Link as RouterLink } from 'react-router';
-import { accentText } from '../../../components/accent';
 import { Section } from '../../../components/section';
 import { TitleCard, TitleCardSkeleton } from '../../../components/title-card';
 import { HorizontalRow } from '../../../components/title-row';
@@ -13,16 +10,16 @@ import { messages } from '../messages';
 /**
  * «Continue watching»: the member's latest titles with where they stopped. Render it only for
  * members (the home route decides); it hides itself when the history is empty or fails, so a
- * home page never shows a broken row.
+ * home page never shows a broken row. Plain elements styled by theme/catalogue.css.
  */
 export function ContinueWatchingRow({ title = messages.continueWatching, emptyText }: { title?: string; emptyText?: string }) {
   const { data, isPending, isError } = useHistory(1, 12);
   if (isError) return null;
   if (!isPending && data.data.length === 0 && !emptyText) return null;
   const seeAll = (
-    <Link component={RouterLink} to={paths.user.history.getHref()} sx={(t) => ({ ...accentText(t), fontWeight: 600 })}>
+    <RouterLink to={paths.user.history.getHref()} className="p-link p-see-all">
       {messages.dashboard.seeAll}
-    </Link>
+    </RouterLink>
   );
   return (
     <Section title={title} action={seeAll} testId="continue-watching">
@@ -35,7 +32,7 @@ export function ContinueWatchingRow({ title = messages.continueWatching, emptyTe
           ))}
         </HorizontalRow>
       ) : data.data.length === 0 ? (
-        <Box sx={{ color: 'text.secondary', py: 2 }}>{emptyText}</Box>
+        <div className="p-row-empty">{emptyText}</div>
       ) : (
         <HorizontalRow label={title}>
           {data.data.map((t) => (

@@ -1,7 +1,7 @@
 import { Navigate, Outlet, useLocation } from 'react-router';
 import { ProgressBar } from '../../../components/progress-bar';
 import { getCookie } from '../../../lib/cookies';
-import { messages } from '../messages';
+import { shellMessages } from '../shell-messages';
 import { useAuthStore } from '../stores/auth-store';
 import { decideGuard, REF_COOKIE } from '../lib/guard';
 
@@ -18,6 +18,6 @@ export function RequireAuth() {
     location.pathname + location.search + location.hash,
   );
   if (decision.type === 'allow') return <Outlet />;
-  if (decision.type === 'wait') return <ProgressBar label={messages.checkingSession} />;
+  if (decision.type === 'wait') return <ProgressBar label={shellMessages.checkingSession} />;
   return <Navigate to={decision.to} replace />;
 }

@@ -68,7 +68,7 @@ function Tiles({ tiles, label, testId }: { tiles: Tile[]; label: string; testId:
               <Box component="span" sx={{ whiteSpace: 'nowrap', flexShrink: 0 }}>
                 {m.count(formatNumber(tile.count, 0))}
               </Box>
-              <EnglishName sx={{ opacity: 0.8, minWidth: 0, fontFamily: 'Rubik, sans-serif', overflow: 'hidden', textOverflow: 'ellipsis', whiteSpace: 'nowrap' }}>{tile.nameEn}</EnglishName>
+              <EnglishName className="p-latin p-ellipsis p-en--tile">{tile.nameEn}</EnglishName>
             </Box>
           </Box>
         </li>

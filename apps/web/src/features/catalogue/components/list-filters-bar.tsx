@@ -1,18 +1,14 @@
-import CloseIcon from '@mui/icons-material/Close';
-import RecordVoiceOverIcon from '@mui/icons-material/RecordVoiceOver';
-import SearchIcon from '@mui/icons-material/Search';
-import TuneIcon from '@mui/icons-material/Tune';
-import Box from '@mui/material/Box';
-import Button from '@mui/material/Button';
-import IconButton from '@mui/material/IconButton';
 import { toPersianDigits } from '@parde/persian';
+import CloseIcon from 'plain-icon:Close';
+import RecordVoiceOverIcon from 'plain-icon:RecordVoiceOver';
+import SearchIcon from 'plain-icon:Search';
+import TuneIcon from 'plain-icon:Tune';
 import { useId, useState } from 'react';
-import { desktopMedia, mobileMedia } from '../../../theme/media';
 import { useCountries } from '../api/get-countries';
 import { useGenres } from '../api/get-genres';
 import { MAX_YEAR, ORDER_OPTIONS, TYPE_OPTIONS, type FixedFilters, type ListFilters } from '../lib/list-filters';
 import { messages } from '../messages';
-import { controlSx, FilterSelect, ToggleChip } from './filter-controls';
+import { FilterSelect, ToggleChip } from './filter-controls';
 
 const t = messages.filters;
 const FIRST_YEAR = 1920;
@@ -33,6 +29,7 @@ type Props = {
 /**
  * The list's controls. Every change goes to the URL (through `onChange`), so links, reloads
  * and the back button show the same list. On a phone the less used ones fold away.
+ * Plain elements styled by theme/catalogue.css (.p-filters).
  */
 export function ListFiltersBar({ filters, fixed, onChange }: Props) {
   const [open, setOpen] = useState(false);
@@ -48,19 +45,19 @@ export function ListFiltersBar({ filters, fixed, onChange }: Props) {
   const moreCount = [filters.genre !== null, filters.country !== null, filters.yearFrom !== null, filters.yearTo !== null, filters.dubbed].filter(Boolean).length;
 
   return (
-    <Box role="search" aria-label={t.region} data-testid="list-filters" sx={{ display: 'flex', flexDirection: 'column', gap: 1.5 }}>
-      <Box sx={{ display: 'flex', gap: 1, flexWrap: 'wrap', alignItems: 'flex-end' }}>
+    <div role="search" aria-label={t.region} data-testid="list-filters" className="p-filters">
+      <div className="p-filters__row">
         <SearchField key={filters.q} initial={filters.q} onSubmit={(q) => onChange({ q })} />
         {!fixed.type && (
-          <Box role="group" aria-label={messages.type.label} sx={{ display: 'flex', gap: 0.5 }}>
+          <div role="group" aria-label={messages.type.label} className="p-filters__types">
             {TYPE_OPTIONS.map((type) => (
               <ToggleChip key={type} pressed={filters.type === type} onClick={() => onChange({ type })} testId={`type-${type}`}>
                 {messages.type[type]}
               </ToggleChip>
             ))}
-          </Box>
+          </div>
         )}
-        <Box sx={{ width: { xs: 'calc(50% - 4px)', sm: 170 }, [mobileMedia]: { flex: 1 } }}>
+        <div className="p-filters__order">
           <FilterSelect
             label={messages.order.label}
             value={filters.orderBy}
@@ -68,32 +65,20 @@ export function ListFiltersBar({ filters, fixed, onChange }: Props) {
             options={ORDER_OPTIONS.map((o) => ({ value: o, label: messages.order[o] }))}
             onChange={(v) => onChange({ orderBy: v as ListFilters['orderBy'] })}
           />
-        </Box>
-        <Button
-          variant="outlined"
-          color="inherit"
-          startIcon={<TuneIcon />}
+        </div>
+        <button
+          type="button"
           aria-expanded={open}
           aria-controls={moreId}
           onClick={() => setOpen((o) => !o)}
-          sx={{ height: 40, borderColor: 'divider', [desktopMedia]: { display: 'none' } }}
+          className="p-btn p-btn--outlined p-btn--inherit p-filters__toggle-more"
         >
+          <TuneIcon className="p-start-icon" />
           {open ? t.less : t.more}
           {moreCount > 0 && !open && ` (${toPersianDigits(moreCount)})`}
-        </Button>
-      </Box>
-      <Box
-        id={moreId}
-        data-testid="more-filters"
-        sx={{
-          display: 'grid',
-          gap: 1,
-          alignItems: 'end',
-          gridTemplateColumns: 'repeat(2, minmax(0, 1fr))',
-          [mobileMedia]: { display: open ? 'grid' : 'none' },
-          [desktopMedia]: { gridTemplateColumns: 'repeat(4, minmax(0, 170px)) auto', justifyContent: 'start' },
-        }}
-      >
+        </button>
+      </div>
+      <div id={moreId} data-testid="more-filters" className={open ? 'p-filters__more p-filters__more--open' : 'p-filters__more'}>
         <FilterSelect label={t.genre} value={filters.genre ?? ''} options={genreOptions} testId="genre" onChange={(v) => onChange({ genre: v || null })} />
         <FilterSelect label={t.country} value={filters.country ?? ''} options={countryOptions} testId="country" onChange={(v) => onChange({ country: v || null })} />
         <FilterSelect label={t.yearFrom} value={filters.yearFrom === null ? '' : String(filters.yearFrom)} options={years} testId="year-from" onChange={(v) => onChange({ yearFrom: v ? Number(v) : null })} />
@@ -102,8 +87,8 @@ export function ListFiltersBar({ filters, fixed, onChange }: Props) {
           <RecordVoiceOverIcon fontSize="small" aria-hidden="true" />
           {t.dubbed}
         </ToggleChip>
-      </Box>
-    </Box>
+      </div>
+    </div>
   );
 }
 
@@ -112,49 +97,48 @@ function SearchField({ initial, onSubmit }: { initial: string; onSubmit: (q: str
   const id = useId();
   const [value, setValue] = useState(initial);
   return (
-    <Box
-      component="form"
-      onSubmit={(e: React.FormEvent) => {
+    <form
+      onSubmit={(e) => {
         e.preventDefault();
         onSubmit(value.trim());
       }}
-      sx={{ display: 'flex', flexDirection: 'column', gap: 0.5, flex: { xs: '1 1 100%', md: '0 1 300px' } }}
+      className="p-search"
     >
-      <Box component="label" htmlFor={id} sx={{ fontSize: '0.75rem', color: 'text.secondary' }}>
+      <label htmlFor={id} className="p-field__label">
         {t.search}
-      </Box>
-      <Box sx={{ position: 'relative', display: 'flex' }}>
-        <Box
-          component="input"
+      </label>
+      <div className="p-search__box">
+        <input
           id={id}
           type="search"
           enterKeyHint="search"
           value={value}
           maxLength={100}
           placeholder={t.searchPlaceholder}
-          onChange={(e: React.ChangeEvent<HTMLInputElement>) => setValue(e.target.value)}
+          onChange={(e) => setValue(e.target.value)}
           data-testid="list-search"
-          sx={{ ...controlSx, paddingInlineEnd: value ? 9 : 5, '&::-webkit-search-cancel-button': { display: 'none' } }}
+          className={value ? 'p-control p-search__input p-search__input--filled' : 'p-control p-search__input'}
         />
-        <Box sx={{ position: 'absolute', insetInlineEnd: 2, top: 0, bottom: 0, display: 'flex', alignItems: 'center' }}>
+        <div className="p-search__actions">
           {value && (
-            <IconButton
-              size="small"
+            <button
+              type="button"
               aria-label={t.removeChip(t.search)}
               onClick={() => {
                 setValue('');
                 if (initial) onSubmit('');
               }}
+              className="p-icon-btn p-icon-btn--small p-search__btn"
             >
               <CloseIcon fontSize="small" />
-            </IconButton>
+            </button>
           )}
-          <IconButton type="submit" size="small" aria-label={t.searchSubmit}>
+          <button type="submit" aria-label={t.searchSubmit} className="p-icon-btn p-icon-btn--small p-search__btn">
             <SearchIcon fontSize="small" />
-          </IconButton>
-        </Box>
-      </Box>
-    </Box>
+          </button>
+        </div>
+      </div>
+    </form>
   );
 }
 
@@ -170,28 +154,22 @@ export function ActiveFilterChips({ filters, fixed, onChange, onClear, genreName
   if (filters.yearTo !== null) chips.push({ key: 'yearTo', label: `${t.yearTo} ${toPersianDigits(filters.yearTo)}`, patch: { yearTo: null } });
   if (chips.length === 0) return null;
   return (
-    <Box component="ul" aria-label={t.active} data-testid="active-filters" sx={{ display: 'flex', flexWrap: 'wrap', gap: 1, listStyle: 'none', m: 0, p: 0, alignItems: 'center' }}>
+    <ul aria-label={t.active} data-testid="active-filters" className="p-active-filters">
       {chips.map((c) => (
         <li key={c.key}>
-          <Box
-            component="button"
-            type="button"
-            onClick={() => onChange(c.patch)}
-            aria-label={t.removeChip(c.label)}
-            sx={{ ...controlSx, height: 32, width: 'auto', display: 'inline-flex', alignItems: 'center', gap: 0.5, borderRadius: 4, px: 1.25, cursor: 'pointer', fontSize: '0.82rem' }}
-          >
+          <button type="button" onClick={() => onChange(c.patch)} aria-label={t.removeChip(c.label)} className="p-control p-filter-chip">
             {c.label}
-            <CloseIcon sx={{ fontSize: 16 }} aria-hidden="true" />
-          </Box>
+            <CloseIcon aria-hidden="true" className="p-filter-chip__icon" />
+          </button>
         </li>
       ))}
       {chips.length > 1 && (
         <li>
-          <Button size="small" color="inherit" onClick={onClear} sx={{ textDecoration: 'underline' }}>
+          <button type="button" onClick={onClear} className="p-btn p-btn--small p-btn--inherit p-filters__clear p-mid">
             {t.clear}
-          </Button>
+          </button>
         </li>
       )}
-    </Box>
+    </ul>
   );
 }

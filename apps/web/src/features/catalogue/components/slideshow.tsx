@@ -1,28 +1,20 @@
-import ChevronLeftIcon from '@mui/icons-material/ChevronLeft';
-import ChevronRightIcon from '@mui/icons-material/ChevronRight';
-import PauseIcon from '@mui/icons-material/Pause';
-import PlayArrowIcon from '@mui/icons-material/PlayArrow';
-import Box from '@mui/material/Box';
-import Button from '@mui/material/Button';
-import IconButton from '@mui/material/IconButton';
-import Skeleton from '@mui/material/Skeleton';
 import type { TitleCard } from '@parde/contract';
 import { toPersianDigits } from '@parde/persian';
+import ChevronLeftIcon from 'plain-icon:ChevronLeft';
+import ChevronRightIcon from 'plain-icon:ChevronRight';
+import PauseIcon from 'plain-icon:Pause';
+import PlayArrowIcon from 'plain-icon:PlayArrow';
 import { useEffect, useRef, useState } from 'react';
 import { Link as RouterLink } from 'react-router';
 import { ArtImage } from '../../../components/art-image';
 import { formatYears } from '../../../components/format';
 import { ImdbRating, RottenTomatoesBadge } from '../../../components/rating-badges';
 import { EnglishName } from '../../../components/title-card';
-import { desktopMedia, mobileMedia } from '../../../theme/media';
 import { useSlideshow } from '../api/get-slideshow';
 import type { TypeFilter } from '../lib/list-filters';
 import { messages } from '../messages';
-import { solidAccent } from '../../../components/accent';
 
 const AUTOPLAY_MS = 6500;
-/** Reserved before anything loads, so the list below never moves. */
-const frameRatio = { xs: '375 / 300', sm: '16 / 7', md: '1280 / 430' };
 const m = messages.slideshow;
 
 function reducedMotion(): boolean {
@@ -33,15 +25,17 @@ function reducedMotion(): boolean {
  * The picks at the top of the home and series lists: one slide at a time, fading, with
  * previous/next, dots, a pause button and swipe; it advances by itself unless paused,
  * hovered, focused, hidden or the visitor prefers reduced motion. No carousel library.
+ * Plain elements styled by theme/catalogue.css; the frame's ratio (.p-picks-frame) is reserved
+ * before anything loads, so the list below never moves.
  */
 export function Slideshow({ type }: { type: TypeFilter }) {
   const { data, isPending, isError } = useSlideshow(type);
   if (isError) return null;
   if (isPending) {
     return (
-      <Box aria-hidden="true" data-testid="slideshow-skeleton" sx={{ position: 'relative', aspectRatio: frameRatio, bgcolor: 'action.hover' }}>
-        <Skeleton variant="rectangular" sx={{ position: 'absolute', inset: 0, height: '100%' }} />
-      </Box>
+      <div aria-hidden="true" data-testid="slideshow-skeleton" className="p-picks-frame p-picks-frame--loading">
+        <span className="p-skel p-picks-frame__skeleton" />
+      </div>
     );
   }
   if (data.length === 0) return null;
@@ -68,11 +62,9 @@ function SlideshowFrame({ slides }: { slides: TitleCard[] }) {
   }, [index, paused, held, count]);
 
   const near = (i: number) => i === index || i === left || i === (index + 1) % count || i === (index - 1 + count) % count;
-  const nav = { color: '#fff', bgcolor: 'rgba(0,0,0,.55)', '&:hover': { bgcolor: 'rgba(0,0,0,.8)' } };
 
   return (
-    <Box
-      component="section"
+    <section
       aria-roledescription="carousel"
       aria-label={m.label}
       data-testid="slideshow"
@@ -93,26 +85,26 @@ function SlideshowFrame({ slides }: { slides: TitleCard[] }) {
         // Right to left: the next slide lies to the left, so dragging right brings it in.
         go(end > start ? index + 1 : index - 1);
       }}
-      sx={{ position: 'relative', aspectRatio: frameRatio, overflow: 'hidden', bgcolor: '#0b0b0b', color: '#fff' }}
+      className="p-picks-frame p-slideshow"
     >
-      <Box aria-live={paused ? 'polite' : 'off'} sx={{ position: 'absolute', inset: 0 }}>
+      <div aria-live={paused ? 'polite' : 'off'} className="p-slideshow__slides">
         {slides.map((t, i) => (
           <Slide key={t.id} title={t} active={i === index} near={near(i)} priority={i === 0} label={m.slide(toPersianDigits(i + 1), toPersianDigits(count))} />
         ))}
-      </Box>
+      </div>
 
       {count > 1 && (
         <>
-          <IconButton aria-label={m.previous} onClick={() => go(index - 1)} sx={{ ...nav, position: 'absolute', top: '50%', transform: 'translateY(-50%)', insetInlineStart: 12, [mobileMedia]: { display: 'none' } }}>
+          <button type="button" aria-label={m.previous} onClick={() => go(index - 1)} className="p-icon-btn p-slideshow__btn p-slideshow__arrow p-slideshow__arrow--prev">
             <ChevronRightIcon />
-          </IconButton>
-          <IconButton aria-label={m.next} onClick={() => go(index + 1)} sx={{ ...nav, position: 'absolute', top: '50%', transform: 'translateY(-50%)', insetInlineEnd: 12, [mobileMedia]: { display: 'none' } }}>
+          </button>
+          <button type="button" aria-label={m.next} onClick={() => go(index + 1)} className="p-icon-btn p-slideshow__btn p-slideshow__arrow p-slideshow__arrow--next">
             <ChevronLeftIcon />
-          </IconButton>
-          <Box sx={{ position: 'absolute', bottom: { xs: 6, md: 14 }, insetInline: 0, display: 'flex', justifyContent: 'center', alignItems: 'center', gap: 0.25 }}>
-            <IconButton aria-label={paused ? m.play : m.pause} onClick={() => setPaused((p) => !p)} size="small" sx={{ ...nav, width: 28, height: 28, marginInlineEnd: 1 }}>
+          </button>
+          <div className="p-slideshow__controls">
+            <button type="button" aria-label={paused ? m.play : m.pause} onClick={() => setPaused((p) => !p)} className="p-icon-btn p-icon-btn--small p-slideshow__btn p-slideshow__pause">
               {paused ? <PlayArrowIcon fontSize="small" /> : <PauseIcon fontSize="small" />}
-            </IconButton>
+            </button>
             {slides.map((t, i) => (
               <button
                 key={t.id}
@@ -123,10 +115,10 @@ function SlideshowFrame({ slides }: { slides: TitleCard[] }) {
                 onClick={() => go(i)}
               />
             ))}
-          </Box>
+          </div>
         </>
       )}
-    </Box>
+    </section>
   );
 }
 
@@ -176,15 +168,10 @@ function Slide({ title, active, near, priority, label }: { title: TitleCard; act
                 <span className="p-slide__genres">{title.genres.slice(0, 3).map((g) => g.titleFa).join('، ')}</span>
                 {title.hasDub && <span className="p-slide__dub">{m.dubbed}</span>}
               </div>
-              <Button
-                component={RouterLink}
-                to={title.path}
-                variant="contained"
-                startIcon={<PlayArrowIcon />}
-                sx={{ ...solidAccent, mt: { xs: 1.5, md: 3 }, fontWeight: 700, px: { md: 3 }, [desktopMedia]: { py: 1 } }}
-              >
+              <RouterLink to={title.path} className="p-btn p-btn--contained p-btn--lift p-slide__cta">
+                <PlayArrowIcon className="p-start-icon" />
                 {m.details}
-              </Button>
+              </RouterLink>
             </div>
           </div>
         </>

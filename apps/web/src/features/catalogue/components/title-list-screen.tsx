@@ -1,8 +1,4 @@
 import type { ReactNode } from 'react';
-import Box from '@mui/material/Box';
-import Button from '@mui/material/Button';
-import Container from '@mui/material/Container';
-import Typography from '@mui/material/Typography';
 import { formatNumber, toPersianDigits } from '@parde/persian';
 import { useLocation, useNavigate } from 'react-router';
 import { EmptyState } from '../../../components/empty-state';
@@ -28,7 +24,8 @@ export function listHeading(f: ListFilters): string {
 
 /**
  * The home list (`/`, `/?is_dubbed=1`) and the series list (`/tv`): the slideshow of picks,
- * then the titles for the filters in the URL, with page links.
+ * then the titles for the filters in the URL, with page links. Plain elements styled by
+ * theme/catalogue.css: the first visit loads none of MUI's code.
  */
 export function TitleListScreen({ fixed = {}, belowPicks }: { fixed?: FixedFilters; belowPicks?: ReactNode }) {
   const location = useLocation();
@@ -57,17 +54,15 @@ export function TitleListScreen({ fixed = {}, belowPicks }: { fixed?: FixedFilte
     <>
       {!filters.q && <Slideshow type={fixed.type ?? 'all'} />}
       {!filters.q && belowPicks}
-      <Container maxWidth="xl" sx={{ py: { xs: 3, md: 4 } }}>
-        <Box sx={{ display: 'flex', alignItems: 'baseline', justifyContent: 'space-between', gap: 2, flexWrap: 'wrap', mb: 2 }}>
-          <Typography variant="h4" component="h1" sx={{ fontWeight: 800, fontSize: { xs: '1.5rem', md: '2rem' } }}>
-            {heading}
-          </Typography>
-          <Typography color="text.secondary" data-testid="result-count" sx={{ minHeight: '1.5em' }} aria-live="polite">
+      <div className="p-container p-container--xl p-list">
+        <div className="p-list__head">
+          <h1 className="p-h4 p-list__title">{heading}</h1>
+          <p data-testid="result-count" aria-live="polite" className="p-body1 p-muted p-list__count">
             {meta ? messages.results(formatNumber(meta.total, 0)) : ''}
-          </Typography>
-        </Box>
+          </p>
+        </div>
         <ListFiltersBar filters={filters} fixed={fixed} onChange={onChange} />
-        <Box sx={{ mt: 2, mb: 3 }}>
+        <div className="p-list__chips">
           <ActiveFilterChips
             filters={filters}
             fixed={fixed}
@@ -76,38 +71,36 @@ export function TitleListScreen({ fixed = {}, belowPicks }: { fixed?: FixedFilte
             genreName={genres.data?.find((g) => g.slug === filters.genre || String(g.id) === filters.genre)?.nameFa}
             countryName={countries.data?.find((c) => c.code === filters.country)?.nameFa}
           />
-        </Box>
+        </div>
         {titles.isPending ? (
-          <Box role="status" aria-busy="true" aria-label={messages.loadingList}>
+          <div role="status" aria-busy="true" aria-label={messages.loadingList}>
             <TitleGridSkeleton count={12} />
-          </Box>
+          </div>
         ) : titles.isError && !list ? (
           <InlineError error={titles.error} onRetry={() => void titles.refetch()} />
         ) : list && list.length > 0 ? (
-          <Box aria-busy={titles.isPlaceholderData} sx={{ opacity: titles.isPlaceholderData ? 0.55 : 1, transition: 'opacity .2s' }}>
+          <div aria-busy={titles.isPlaceholderData} className="p-list__results">
             <TitleGrid titles={list} linkSearch={linkSearch} label={heading} eagerCount={6} />
             {meta && (
               <>
                 <ListPagination page={meta.currentPage} lastPage={meta.lastPage} hrefFor={(page) => hrefFor(changeFilters(filters, { page }))} />
-                <Typography align="center" color="text.secondary" sx={{ mt: 1, fontSize: '0.8rem' }}>
-                  {messages.pageNote(toPersianDigits(meta.currentPage), toPersianDigits(meta.lastPage))}
-                </Typography>
+                <p className="p-body1 p-muted p-list__page-note">{messages.pageNote(toPersianDigits(meta.currentPage), toPersianDigits(meta.lastPage))}</p>
               </>
             )}
-          </Box>
+          </div>
         ) : (
           <EmptyState
             message={filters.q ? messages.emptySearch(filters.q) : messages.empty}
             action={
               narrowing ? (
-                <Button variant="outlined" color="inherit" onClick={onClear}>
+                <button type="button" onClick={onClear} className="p-btn p-btn--outlined p-btn--inherit p-btn--current p-mid">
                   {messages.filters.clear}
-                </Button>
+                </button>
               ) : undefined
             }
           />
         )}
-      </Container>
+      </div>
     </>
   );
 }

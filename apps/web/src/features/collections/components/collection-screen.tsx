@@ -40,7 +40,7 @@ export function CollectionScreen({ id, slug }: { id: number; slug: string }) {
             <Typography variant="h4" component="h1" sx={{ fontWeight: 800, fontSize: { xs: '1.5rem', md: '2.2rem' } }}>
               {c.titleFa}
             </Typography>
-            <EnglishName sx={{ color: 'text.secondary', fontFamily: 'Rubik, sans-serif', mt: 0.5 }}>{c.titleEn}</EnglishName>
+            <EnglishName className="p-latin p-muted p-en--below">{c.titleEn}</EnglishName>
             {c.descriptionFa && <Typography sx={{ mt: 1.5, maxWidth: '75ch', lineHeight: 2 }}>{c.descriptionFa}</Typography>}
             <Typography color="text.secondary" sx={{ mt: 1, fontSize: '0.9rem' }}>
               {messages.count(formatNumber(c.titleCount, 0))}

@@ -31,7 +31,7 @@ function PosterStrip({ posters }: { posters: string[] }) {
   return (
     <Box aria-hidden="true" sx={{ display: 'grid', gridTemplateColumns: 'repeat(4, minmax(0, 1fr))', gap: 0.5 }}>
       {shown.map((src, i) => (
-        <ArtImage key={i} src={src || null} alt="" sx={{ borderRadius: 1 }} />
+        <ArtImage key={i} src={src || null} alt="" className="p-art--rounded" />
       ))}
     </Box>
   );
@@ -66,7 +66,7 @@ function CollectionCard({ c }: { c: CollectionSummary }) {
           {messages.count(formatNumber(c.titleCount, 0))}
         </Box>
       </Box>
-      <EnglishName sx={{ color: 'text.secondary', fontFamily: 'Rubik, sans-serif', fontSize: '0.8rem' }}>{c.titleEn}</EnglishName>
+      <EnglishName className="p-latin p-muted p-en--small">{c.titleEn}</EnglishName>
       {c.descriptionFa && (
         <Typography color="text.secondary" sx={{ fontSize: '0.85rem', mt: 1, display: '-webkit-box', WebkitLineClamp: 2, WebkitBoxOrient: 'vertical', overflow: 'hidden' }}>
           {c.descriptionFa}

@@ -1,9 +1,7 @@
-import VisibilityOffIcon from '@mui/icons-material/VisibilityOffOutlined';
-import VisibilityIcon from '@mui/icons-material/VisibilityOutlined';
-import WarningIcon from '@mui/icons-material/WarningAmberOutlined';
-import Box from '@mui/material/Box';
-import Button from '@mui/material/Button';
 import type { Comment } from '@parde/contract';
+import VisibilityOffIcon from 'plain-icon:VisibilityOffOutlined';
+import VisibilityIcon from 'plain-icon:VisibilityOutlined';
+import WarningIcon from 'plain-icon:WarningAmberOutlined';
 import { useId, useState } from 'react';
 import { messages } from '../messages';
 
@@ -12,15 +10,16 @@ const m = messages.item;
 /** Written text as text: React escapes it, line breaks kept, each paragraph in its own direction. */
 function Text({ body, id, hidden }: { body: string; id?: string; hidden?: boolean }) {
   return (
-    <Box id={id} hidden={hidden} dir="auto" data-testid="comment-text" sx={{ mt: 0.75, whiteSpace: 'pre-line', lineHeight: 1.9, overflowWrap: 'anywhere', textAlign: 'start' }}>
+    <div id={id} hidden={hidden} dir="auto" data-testid="comment-text" className="p-comment__text">
       {body}
-    </Box>
+    </div>
   );
 }
 
 /**
  * A comment's words. A spoiler stays behind a warning until the reader asks (and can be hidden
- * again); the button says whether the text is shown and which text it controls.
+ * again); the button says whether the text is shown and which text it controls. Styled by
+ * theme/title.css.
  */
 export function CommentBody({ comment }: { comment: Pick<Comment, 'body' | 'spoiler'> }) {
   const [revealed, setRevealed] = useState(false);
@@ -28,22 +27,22 @@ export function CommentBody({ comment }: { comment: Pick<Comment, 'body' | 'spoi
   if (!comment.spoiler) return <Text body={comment.body} />;
   return (
     <>
-      <Box data-testid="comment-spoiler-note" sx={{ mt: 0.75, display: 'flex', alignItems: 'center', gap: 1, flexWrap: 'wrap', color: 'text.secondary' }}>
-        <WarningIcon aria-hidden="true" fontSize="small" sx={{ color: 'warning.light' }} />
+      <div data-testid="comment-spoiler-note" className="p-muted p-comment__spoiler">
+        <WarningIcon aria-hidden="true" fontSize="small" className="p-comment__warning" />
         <span>{m.spoiler}</span>
-        <Button
-          size="small"
-          color="inherit"
+        <button
+          type="button"
+          tabIndex={0}
           aria-expanded={revealed}
           aria-controls={bodyId}
           onClick={() => setRevealed((r) => !r)}
-          startIcon={revealed ? <VisibilityOffIcon /> : <VisibilityIcon />}
           data-testid="spoiler-toggle"
-          sx={{ color: 'text.primary', textDecoration: 'underline', textUnderlineOffset: 4 }}
+          className="p-btn p-btn--small p-btn--inherit p-comment__reveal"
         >
+          {revealed ? <VisibilityOffIcon className="p-comment__action-icon" /> : <VisibilityIcon className="p-comment__action-icon" />}
           {revealed ? m.hideSpoiler : m.showSpoiler}
-        </Button>
-      </Box>
+        </button>
+      </div>
       <Text body={comment.body} id={bodyId} hidden={!revealed} />
     </>
   );

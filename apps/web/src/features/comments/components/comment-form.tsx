@@ -10,6 +10,7 @@ import { solidAccent } from '../../../components/accent';
 import { getErrorMessage, getErrorStatus } from '../../../lib/errors';
 import { COMMENT_LIMITS, commentLength, serverCommentError, validateCommentBody } from '../lib/validate-comment';
 import { messages } from '../messages';
+import { withMui } from '../../../app/mui-scope';
 
 const f = messages.form;
 
@@ -35,7 +36,7 @@ type Props = {
  * limit, the spoiler box, and the problems in Persian under the text (ours before sending, the
  * server's 422 after). Other failures show above the buttons. Escape cancels a reply or edit.
  */
-export function CommentForm({ label, placeholder, submitLabel, initial, pending, onSubmit, onCancel, autoFocus, testId = 'comment-form' }: Props) {
+function CommentForm({ label, placeholder, submitLabel, initial, pending, onSubmit, onCancel, autoFocus, testId = 'comment-form' }: Props) {
   const [values, setValues] = useState<CommentFormValues>(initial ?? { body: '', spoiler: false });
   const [error, setError] = useState<string | null>(null);
   const [formError, setFormError] = useState<string | null>(null);
@@ -134,3 +135,5 @@ export function CommentForm({ label, placeholder, submitLabel, initial, pending,
     </Box>
   );
 }
+
+export default withMui(CommentForm);

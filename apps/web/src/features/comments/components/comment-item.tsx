@@ -1,32 +1,41 @@
-import DeleteIcon from '@mui/icons-material/DeleteOutlineOutlined';
-import EditIcon from '@mui/icons-material/EditOutlined';
-import FavoriteIcon from '@mui/icons-material/Favorite';
-import FavoriteBorderIcon from '@mui/icons-material/FavoriteBorder';
-import FlagIcon from '@mui/icons-material/FlagOutlined';
-import ReplyIcon from '@mui/icons-material/Reply';
-import Avatar from '@mui/material/Avatar';
-import Box from '@mui/material/Box';
-import Button from '@mui/material/Button';
 import type { Comment } from '@parde/contract';
 import { formatNumber } from '@parde/persian';
-import { useRef, useState, type Ref } from 'react';
-import { ACCENT_SOLID } from '../../../components/accent';
+import DeleteIcon from 'plain-icon:DeleteOutlineOutlined';
+import EditIcon from 'plain-icon:EditOutlined';
+import FavoriteIcon from 'plain-icon:Favorite';
+import FavoriteBorderIcon from 'plain-icon:FavoriteBorder';
+import FlagIcon from 'plain-icon:FlagOutlined';
+import ReplyIcon from 'plain-icon:Reply';
+import { Suspense, useRef, useState, type Ref } from 'react';
+import { lazyComponent } from '../../../lib/lazy-route';
 import { notifySuccess } from '../../../lib/notifications';
 import { useToggleCommentLike } from '../api/toggle-comment-like';
 import { useEditComment } from '../api/update-comment';
 import { commentDate } from '../lib/comment-date';
 import { messages } from '../messages';
 import { CommentBody } from './comment-body';
-import { CommentForm } from './comment-form';
-import { DeleteCommentDialog } from './delete-comment-dialog';
-import { ReportCommentDialog } from './report-comment-dialog';
 
 const m = messages.item;
 
 /** The signed-in reader, as far as comments care: who they are, to find their own. */
 export type CommentViewer = { id: number; name: string };
 
-const actionSx = { color: 'text.secondary', minWidth: 0, px: 1, '&:hover': { color: 'text.primary' } } as const;
+/**
+ * The comment form (MUI's text field and checkbox) in a chunk of its own, loaded only where a
+ * member writes: a visitor never loads it (docs/decisions/0010). Render it inside `<Suspense>`.
+ */
+export const LazyCommentForm = lazyComponent(() => import('./comment-form'));
+/** The dialogs, each loaded the first time it opens. */
+const DeleteCommentDialog = lazyComponent(() => import('./delete-comment-dialog'));
+const ReportCommentDialog = lazyComponent(() => import('./report-comment-dialog'));
+
+/** Where a comment form will stand while its code loads: its size, nothing to read. */
+export function CommentFormPlaceholder() {
+  return <div aria-hidden="true" className="p-comment-form-placeholder" />;
+}
+
+/** A small text button under a comment (theme/title.css). */
+const ACTION = 'p-btn p-btn--small p-comment__action';
 
 type Props = {
   comment: Comment;
@@ -64,21 +73,17 @@ export function CommentItem({ comment, titleId, viewer, liked, replyCount = 0, o
   };
 
   return (
-    <Box data-testid="comment" data-comment-id={comment.id} data-own={own ? 'true' : undefined} sx={{ display: 'flex', gap: 1.5 }}>
-      <Avatar aria-hidden="true" sx={{ bgcolor: ACCENT_SOLID, color: '#fff', width: 40, height: 40, fontSize: '1.1rem' }}>
+    <div data-testid="comment" data-comment-id={comment.id} data-own={own ? 'true' : undefined} className="p-comment">
+      <div aria-hidden="true" className="p-comment__avatar">
         {Array.from(name.trim())[0] ?? '؟'}
-      </Avatar>
-      <Box sx={{ minWidth: 0, flex: 1 }}>
-        <Box sx={{ display: 'flex', columnGap: 1, rowGap: 0, alignItems: 'baseline', flexWrap: 'wrap' }}>
-          <Box component="span" dir="auto" data-testid="comment-author" sx={{ fontWeight: 700 }}>
+      </div>
+      <div className="p-comment__main">
+        <div className="p-comment__head">
+          <span dir="auto" data-testid="comment-author" className="p-bold">
             {name}
-          </Box>
-          {own && (
-            <Box component="span" sx={{ fontSize: '0.78rem', color: 'text.secondary' }}>
-              ({m.you})
-            </Box>
-          )}
-          <Box component="span" sx={{ fontSize: '0.8rem', color: 'text.secondary' }}>
+          </span>
+          {own && <span className="p-muted p-comment__you">({m.you})</span>}
+          <span className="p-muted p-comment__when">
             <time dateTime={comment.createdAt} title={date.full} data-testid="comment-date">
               {date.text}
             </time>
@@ -88,76 +93,87 @@ export function CommentItem({ comment, titleId, viewer, liked, replyCount = 0, o
                 {m.edited}
               </span>
             )}
-          </Box>
-        </Box>
+          </span>
+        </div>
 
         {editing ? (
-          <Box sx={{ mt: 1.5 }}>
-            <CommentForm
-              label={messages.form.editLabel}
-              submitLabel={messages.form.save}
-              initial={{ body: comment.body, spoiler: comment.spoiler }}
-              pending={edit.isPending}
-              onSubmit={(values) =>
-                edit.mutateAsync({ id: comment.id, input: values }).then(() => {
-                  notifySuccess(messages.form.saved);
-                  stopEditing();
-                })
-              }
-              onCancel={stopEditing}
-              autoFocus
-              testId="comment-edit-form"
-            />
-          </Box>
+          <div className="p-comment__edit">
+            <Suspense fallback={<CommentFormPlaceholder />}>
+              <LazyCommentForm
+                label={messages.form.editLabel}
+                submitLabel={messages.form.save}
+                initial={{ body: comment.body, spoiler: comment.spoiler }}
+                pending={edit.isPending}
+                onSubmit={(values) =>
+                  edit.mutateAsync({ id: comment.id, input: values }).then(() => {
+                    notifySuccess(messages.form.saved);
+                    stopEditing();
+                  })
+                }
+                onCancel={stopEditing}
+                autoFocus
+                testId="comment-edit-form"
+              />
+            </Suspense>
+          </div>
         ) : (
           <>
             <CommentBody comment={comment} />
-            <Box sx={{ display: 'flex', alignItems: 'center', flexWrap: 'wrap', gap: 0.5, mt: 0.5, mx: -1 }}>
+            <div className="p-comment__actions">
               {viewer ? (
-                <Button
-                  size="small"
+                <button
+                  type="button"
+                  tabIndex={0}
                   aria-pressed={liked}
                   aria-label={`${m.like(name)}، ${m.likes(likes)}`}
                   // Not `disabled` while the call runs: that would drop the keyboard focus.
                   onClick={() => !like.isPending && like.mutate(comment.id)}
-                  startIcon={liked ? <FavoriteIcon sx={{ color: '#ff6b85' }} /> : <FavoriteBorderIcon />}
                   data-testid="comment-like"
-                  sx={{ ...actionSx, ...(liked ? { color: 'text.primary' } : {}) }}
+                  className={liked ? `${ACTION} p-comment__action--on` : ACTION}
                 >
+                  {liked ? <FavoriteIcon className="p-comment__action-icon p-comment__liked" /> : <FavoriteBorderIcon className="p-comment__action-icon" />}
                   {likes}
-                </Button>
+                </button>
               ) : (
-                <Box component="span" data-testid="comment-likes" sx={{ display: 'inline-flex', alignItems: 'center', gap: 0.5, px: 1, color: 'text.secondary', fontSize: '0.85rem' }}>
+                <span data-testid="comment-likes" className="p-muted p-comment__likes">
                   <FavoriteBorderIcon aria-hidden="true" fontSize="small" />
                   {m.likes(likes)}
-                </Box>
+                </span>
               )}
               {viewer && onReply && (
-                <Button size="small" ref={replyButtonRef} aria-label={m.replyTo(name)} onClick={() => onReply(comment)} startIcon={<ReplyIcon sx={{ transform: 'scaleX(-1)' }} />} data-testid="comment-reply" sx={actionSx}>
+                <button type="button" tabIndex={0} ref={replyButtonRef} aria-label={m.replyTo(name)} onClick={() => onReply(comment)} data-testid="comment-reply" className={ACTION}>
+                  <ReplyIcon className="p-comment__action-icon p-flip" />
                   {m.reply}
-                </Button>
+                </button>
               )}
               {own && (
                 <>
-                  <Button size="small" ref={editButton} aria-label={m.editOf} onClick={() => setEditing(true)} startIcon={<EditIcon />} data-testid="comment-edit" sx={actionSx}>
+                  <button type="button" tabIndex={0} ref={editButton} aria-label={m.editOf} onClick={() => setEditing(true)} data-testid="comment-edit" className={ACTION}>
+                    <EditIcon className="p-comment__action-icon" />
                     {m.edit}
-                  </Button>
-                  <Button size="small" aria-label={m.removeOf} onClick={() => setDialog('delete')} startIcon={<DeleteIcon />} data-testid="comment-delete" sx={actionSx}>
+                  </button>
+                  <button type="button" tabIndex={0} aria-label={m.removeOf} onClick={() => setDialog('delete')} data-testid="comment-delete" className={ACTION}>
+                    <DeleteIcon className="p-comment__action-icon" />
                     {m.remove}
-                  </Button>
+                  </button>
                 </>
               )}
               {viewer && !own && (
-                <Button size="small" aria-label={m.reportOf(name)} onClick={() => setDialog('report')} startIcon={<FlagIcon />} data-testid="comment-report" sx={actionSx}>
+                <button type="button" tabIndex={0} aria-label={m.reportOf(name)} onClick={() => setDialog('report')} data-testid="comment-report" className={ACTION}>
+                  <FlagIcon className="p-comment__action-icon" />
                   {m.report}
-                </Button>
+                </button>
               )}
-            </Box>
+            </div>
           </>
         )}
-      </Box>
-      {dialog === 'delete' && <DeleteCommentDialog titleId={titleId} commentId={comment.id} replyCount={replyCount} onClose={() => setDialog(null)} onDeleted={onDeleted} />}
-      {dialog === 'report' && <ReportCommentDialog commentId={comment.id} onClose={() => setDialog(null)} />}
-    </Box>
+      </div>
+      {dialog && (
+        <Suspense fallback={null}>
+          {dialog === 'delete' && <DeleteCommentDialog titleId={titleId} commentId={comment.id} replyCount={replyCount} onClose={() => setDialog(null)} onDeleted={onDeleted} />}
+          {dialog === 'report' && <ReportCommentDialog commentId={comment.id} onClose={() => setDialog(null)} />}
+        </Suspense>
+      )}
+    </div>
   );
 }

@@ -3,12 +3,27 @@ import { QueryClientProvider } from '@tanstack/react-query';
 import { fireEvent, render, screen, waitFor, within } from '@testing-library/react';
 import { HttpError, type Adapter, type RequestConfig } from '../../../lib/api-client';
 import { createMemoryRouter, RouterProvider } from 'react-router';
-import { afterEach, beforeEach, describe, expect, it } from 'vitest';
+import { afterEach, beforeAll, beforeEach, describe, expect, it, vi } from 'vitest';
 import { AppProvider } from '../../../app/provider';
 import { api } from '../../../lib/api-client';
 import { useNoticeStore } from '../../../lib/notifications';
 import { createQueryClient } from '../../../lib/query-client';
 import { CommentSection } from './comment-section';
+
+/** Which of the parts that use MUI (loaded on demand) this file has loaded so far. */
+const loadedParts = vi.hoisted(() => new Set<string>());
+vi.mock('./comment-form', async (importOriginal) => {
+  loadedParts.add('comment-form');
+  return importOriginal();
+});
+vi.mock('./delete-comment-dialog', async (importOriginal) => {
+  loadedParts.add('delete-comment-dialog');
+  return importOriginal();
+});
+vi.mock('./report-comment-dialog', async (importOriginal) => {
+  loadedParts.add('report-comment-dialog');
+  return importOriginal();
+});
 
 const HOUR = 3_600_000;
 const ago = (ms: number) => new Date(Date.now() - ms).toISOString();
@@ -128,6 +143,8 @@ describe('comments for a visitor', () => {
     fireEvent.click(toggle);
     expect(text.hidden).toBe(false);
     expect(within(spoiler).getByRole('button', { name: 'پنهان کردن دیدگاه' }).getAttribute('aria-expanded')).toBe('true');
+    // A visitor reads: the form and the dialogs (MUI) are never loaded.
+    expect([...loadedParts]).toEqual([]);
   });
 
   it('loads the next page on request, without showing a thread twice', async () => {
@@ -143,6 +160,11 @@ describe('comments for a visitor', () => {
 });
 
 describe('comments for a member', () => {
+  // The form and the dialogs (MUI) are loaded when a member needs them; their code is fetched
+  // once here, so the waits below measure the section, not the runner compiling MUI.
+  beforeAll(async () => {
+    await Promise.all([import('./comment-form'), import('./delete-comment-dialog'), import('./report-comment-dialog')]);
+  });
   beforeEach(() => {
     routes['GET /api/user/titles/7/comment-likes'] = () => ({ data: [] });
   });
@@ -153,7 +175,8 @@ describe('comments for a member', () => {
     renderSection(member);
     await screen.findByText('هنوز دیدگاهی برای این عنوان ثبت نشده است.');
     expect(calls.some((c) => c.url.endsWith('/comment-likes'))).toBe(false);
-    fireEvent.change(screen.getByRole('textbox', { name: 'دیدگاه شما' }), { target: { value: 'اولین دیدگاه' } });
+    // The form's code (MUI's text field) loads on its own, for members only.
+    fireEvent.change(await screen.findByRole('textbox', { name: 'دیدگاه شما' }), { target: { value: 'اولین دیدگاه' } });
     fireEvent.click(screen.getByRole('button', { name: 'ارسال دیدگاه' }));
     await screen.findByTestId('comment-list');
     await waitFor(() => expect(calls.some((c) => c.url === '/api/user/titles/7/comment-likes')).toBe(true));

@@ -1,9 +1,6 @@
-import LoginIcon from '@mui/icons-material/Login';
-import Box from '@mui/material/Box';
-import Button from '@mui/material/Button';
-import Skeleton from '@mui/material/Skeleton';
 import { formatNumber } from '@parde/persian';
-import { useEffect, useMemo, useRef } from 'react';
+import LoginIcon from 'plain-icon:Login';
+import { Suspense, useEffect, useMemo, useRef, useSyncExternalStore } from 'react';
 import { Link as RouterLink, useLocation } from 'react-router';
 import { EmptyState } from '../../../components/empty-state';
 import { InlineError } from '../../../components/query-error';
@@ -14,12 +11,21 @@ import { useCommentLikes } from '../api/get-comment-likes';
 import { useComments } from '../api/get-comments';
 import { flattenThreads, threadCount } from '../lib/comment-cache';
 import { messages } from '../messages';
-import { CommentForm } from './comment-form';
-import type { CommentViewer } from './comment-item';
+import { CommentFormPlaceholder, LazyCommentForm, type CommentViewer } from './comment-item';
 import { CommentThread } from './comment-thread';
 
 /** The anchor of the section: the login link comes back here. */
 export const COMMENTS_ANCHOR = 'comments';
+
+const noSubscription = () => () => {};
+/** False on the server and while the browser takes its markup over, true from then on. */
+function useMounted(): boolean {
+  return useSyncExternalStore(
+    noSubscription,
+    () => true,
+    () => false,
+  );
+}
 
 type Props = {
   titleId: number;
@@ -31,7 +37,8 @@ type Props = {
 
 /**
  * The title page's comments: the member's form (a visitor's sign-in link instead), then the
- * threads most liked first, page by page.
+ * threads most liked first, page by page. Plain elements styled by theme/title.css; the form
+ * and the dialogs (MUI) load on their own when they are needed.
  */
 export function CommentSection({ titleId, viewer, loginHref }: Props) {
   const list = useComments(titleId);
@@ -54,78 +61,82 @@ export function CommentSection({ titleId, viewer, loginHref }: Props) {
   }, [hash, list.isPending]);
 
   const focusList = () => listRef.current?.focus();
+  // The form is drawn by the browser only: the server's page (a visitor's) and the first render
+  // of the browser agree on its placeholder.
+  const mounted = useMounted();
 
   return (
     // One readable column: lines of comments stay short on wide screens.
-    <Box id={COMMENTS_ANCHOR} ref={sectionRef} sx={{ scrollMarginTop: 80, maxWidth: 860 }}>
+    <div id={COMMENTS_ANCHOR} ref={sectionRef} className="p-comments">
       <Section
         title={messages.heading}
         testId="comments"
         action={
           total > 0 ? (
-            <Box component="span" data-testid="comments-count" sx={{ color: 'text.secondary', fontSize: '0.9rem' }}>
+            <span data-testid="comments-count" className="p-muted p-comments__count">
               {messages.count(formatNumber(total, 0))}
-            </Box>
+            </span>
           ) : undefined
         }
       >
-        <Box sx={{ mb: 2 }}>
+        <div className="p-comments__top">
           {viewer ? (
-            <CommentForm
-              label={messages.form.newLabel}
-              placeholder={messages.form.newPlaceholder}
-              submitLabel={messages.form.submit}
-              pending={create.isPending}
-              onSubmit={(values) => create.mutateAsync(values).then(() => notifySuccess(messages.form.posted))}
-            />
+            mounted ? (
+              <Suspense fallback={<CommentFormPlaceholder />}>
+                <LazyCommentForm
+                  label={messages.form.newLabel}
+                  placeholder={messages.form.newPlaceholder}
+                  submitLabel={messages.form.submit}
+                  pending={create.isPending}
+                  onSubmit={(values) => create.mutateAsync(values).then(() => notifySuccess(messages.form.posted))}
+                />
+              </Suspense>
+            ) : (
+              <CommentFormPlaceholder />
+            )
           ) : (
-            <Box
-              data-testid="comments-visitor"
-              sx={{ display: 'flex', alignItems: 'center', justifyContent: 'space-between', flexWrap: 'wrap', gap: 1.5, p: 2, border: 1, borderColor: 'divider', borderRadius: 2 }}
-            >
-              <Box component="p" sx={{ m: 0, color: 'text.secondary' }}>
-                {messages.visitor.text}
-              </Box>
-              <Button component={RouterLink} to={loginHref} variant="outlined" color="inherit" startIcon={<LoginIcon sx={{ transform: 'scaleX(-1)' }} />} data-testid="comments-login">
+            <div data-testid="comments-visitor" className="p-comments__visitor">
+              <p className="p-muted p-comments__visitor-text">{messages.visitor.text}</p>
+              <RouterLink to={loginHref} tabIndex={0} data-testid="comments-login" className="p-btn p-btn--outlined p-btn--inherit p-btn--current p-comments__login">
+                <LoginIcon className="p-start-icon p-flip" />
                 {messages.visitor.link}
-              </Button>
-            </Box>
+              </RouterLink>
+            </div>
           )}
-        </Box>
+        </div>
 
-        <Box ref={listRef} tabIndex={-1} sx={{ outline: 'none' }}>
+        <div ref={listRef} tabIndex={-1} className="p-comments__list">
           {list.isPending ? (
-            <Box aria-hidden="true" sx={{ display: 'grid', gap: 1.5 }}>
+            <div aria-hidden="true" data-testid="comments-skeleton" className="p-comments__skeleton">
               {[0, 1].map((i) => (
-                <Skeleton key={i} variant="rounded" height={96} />
+                <span key={i} className="p-skel p-skel--rounded" style={{ height: 96 }} />
               ))}
-            </Box>
+            </div>
           ) : list.isError && threads.length === 0 ? (
             <InlineError error={list.error} onRetry={() => void list.refetch()} />
           ) : threads.length === 0 ? (
             <EmptyState message={messages.empty} compact />
           ) : (
-            <Box component="ul" aria-label={messages.listLabel} data-testid="comment-list" sx={{ listStyle: 'none', p: 0, m: 0 }}>
+            <ul aria-label={messages.listLabel} data-testid="comment-list" className="p-comments__threads">
               {threads.map((thread) => (
                 <CommentThread key={thread.id} thread={thread} titleId={titleId} viewer={viewer} liked={liked} onDeleted={focusList} />
               ))}
-            </Box>
+            </ul>
           )}
           {list.hasNextPage && (
-            <Button
-              variant="outlined"
-              color="inherit"
-              fullWidth
+            <button
+              type="button"
+              tabIndex={list.isFetchingNextPage ? -1 : 0}
               onClick={() => void list.fetchNextPage()}
               disabled={list.isFetchingNextPage}
               data-testid="comments-more"
-              sx={{ mt: 2 }}
+              className="p-btn p-btn--outlined p-btn--inherit p-btn--current p-comments__more"
             >
               {list.isFetchingNextPage ? messages.loadingMore : messages.loadMore}
-            </Button>
+            </button>
           )}
-        </Box>
+        </div>
       </Section>
-    </Box>
+    </div>
   );
 }

@@ -7,6 +7,7 @@ import DialogTitle from '@mui/material/DialogTitle';
 import { useId } from 'react';
 import { useDeleteComment } from '../api/delete-comment';
 import { messages } from '../messages';
+import { withMui } from '../../../app/mui-scope';
 
 const m = messages.remove;
 
@@ -23,7 +24,7 @@ type Props = {
 };
 
 /** "Delete this comment?" — cancel has the focus, so a stray Enter deletes nothing. */
-export function DeleteCommentDialog({ titleId, commentId, replyCount, onClose, onDeleted }: Props) {
+function DeleteCommentDialog({ titleId, commentId, replyCount, onClose, onDeleted }: Props) {
   const remove = useDeleteComment(titleId);
   const headingId = useId();
   const bodyId = useId();
@@ -53,3 +54,5 @@ export function DeleteCommentDialog({ titleId, commentId, replyCount, onClose, o
     </Dialog>
   );
 }
+
+export default withMui(DeleteCommentDialog);

@@ -16,6 +16,7 @@ import { solidAccent } from '../../../components/accent';
 import { getErrorStatus } from '../../../lib/errors';
 import { REPORT_REASON_MAX, useReportComment } from '../api/report-comment';
 import { messages } from '../messages';
+import { withMui } from '../../../app/mui-scope';
 
 const m = messages.report;
 type Reason = keyof typeof m.reasons;
@@ -29,7 +30,7 @@ export function reportReason(reason: Reason, details: string): string {
 }
 
 /** Why a comment is reported: one of four reasons and, if wanted, a few words. */
-export function ReportCommentDialog({ commentId, onClose }: { commentId: number; onClose: () => void }) {
+function ReportCommentDialog({ commentId, onClose }: { commentId: number; onClose: () => void }) {
   const report = useReportComment();
   const [reason, setReason] = useState<Reason | null>(null);
   const [details, setDetails] = useState('');
@@ -105,3 +106,5 @@ export function ReportCommentDialog({ commentId, onClose }: { commentId: number;
     </Dialog>
   );
 }
+
+export default withMui(ReportCommentDialog);

@@ -125,7 +125,7 @@ export function PersonScreen({ id, role, slug }: { id: number; role: string; slu
             {nameFa}
           </Typography>
           {person.fullnameFa && (
-            <EnglishName sx={{ fontFamily: 'Rubik, sans-serif', color: 'text.secondary', fontSize: { xs: '0.95rem', md: '1.2rem' }, mt: 0.5 }}>
+            <EnglishName className="p-latin p-muted p-en--below p-en--person-name">
               <span data-testid="person-name-en">{person.fullnameEn}</span>
             </EnglishName>
           )}

@@ -193,7 +193,7 @@ export function FilesScreen({ id, isMember = false }: { id: number; isMember?: b
           <Typography variant="h4" component="h1" sx={{ fontWeight: 800, fontSize: { xs: '1.3rem', md: '1.9rem' } }}>
             {name ? f.heading(name) : f.headingFallback}
           </Typography>
-          {t?.titleFa && <EnglishName sx={{ color: 'text.secondary', fontFamily: 'Rubik, sans-serif', mt: 0.5 }}>{t.titleEn}</EnglishName>}
+          {t?.titleFa && <EnglishName className="p-latin p-muted p-en--below">{t.titleEn}</EnglishName>}
           <Typography color="text.secondary" sx={{ fontSize: '0.85rem', mt: 0.5 }}>
             {files.data ? f.total(formatNumber(files.data.length, 0)) : '\u00a0'}
             {t?.type === 'movie' && duration ? `، ${formatDuration(duration / 60)}` : ''}

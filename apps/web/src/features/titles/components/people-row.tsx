@@ -1,4 +1,3 @@
-import Box from '@mui/material/Box';
 import type { TitleDetail } from '@parde/contract';
 import { Link as RouterLink } from 'react-router';
 import { ArtImage } from '../../../components/art-image';
@@ -10,7 +9,10 @@ import { messages } from '../messages';
 
 type Person = TitleDetail['cast'][number] & { roleLabel?: string };
 
-/** Directors and writers first (labelled), then the cast with their characters; each opens the person page. */
+/**
+ * Directors and writers first (labelled), then the cast with their characters; each opens the
+ * person page. Plain elements styled by theme/title.css (.p-person-link).
+ */
 export function PeopleRow({ title }: { title: TitleDetail }) {
   const people: Person[] = [
     ...title.directors.map((p) => ({ ...p, character: null, roleLabel: messages.role.director })),
@@ -25,20 +27,14 @@ export function PeopleRow({ title }: { title: TitleDetail }) {
         <HorizontalRow label={messages.sections.cast} columns={{ xs: '30%', sm: '20%', md: '13%', lg: '10.5%' }}>
           {people.map((p, i) => (
             <li key={`${p.id}-${i}`}>
-              <Box component={RouterLink} to={p.path} data-testid="person-link" sx={{ display: 'block', textAlign: 'center', color: 'inherit', textDecoration: 'none', '&:hover .person-name': { color: 'secondary.light' } }}>
-                <ArtImage src={p.image} alt="" kind="portrait" sx={{ borderRadius: '50%', border: 2, borderColor: 'divider' }} />
-                <Box className="person-name" sx={{ fontWeight: 700, fontSize: '0.85rem', mt: 1, lineHeight: 1.5, overflow: 'hidden', textOverflow: 'ellipsis', whiteSpace: 'nowrap' }}>
-                  {p.fullnameFa ?? p.fullnameEn}
-                </Box>
-                {p.fullnameFa && (
-                  <EnglishName sx={{ textAlign: 'center', fontFamily: 'Rubik, sans-serif', fontSize: '0.72rem', color: 'text.secondary', overflow: 'hidden', textOverflow: 'ellipsis', whiteSpace: 'nowrap' }}>
-                    {p.fullnameEn}
-                  </EnglishName>
-                )}
-                <Box dir="auto" sx={{ fontSize: '0.72rem', color: 'text.secondary', mt: 0.25, overflow: 'hidden', textOverflow: 'ellipsis', whiteSpace: 'nowrap', textAlign: 'center' }}>
+              <RouterLink to={p.path} data-testid="person-link" className="p-person-link">
+                <ArtImage src={p.image} alt="" kind="portrait" className="p-art--avatar" />
+                <div className="p-ellipsis p-person-link__name">{p.fullnameFa ?? p.fullnameEn}</div>
+                {p.fullnameFa && <EnglishName className="p-latin p-muted p-ellipsis p-en--person">{p.fullnameEn}</EnglishName>}
+                <div dir="auto" className="p-muted p-ellipsis p-person-link__role">
                   {p.roleLabel ?? p.character ?? '\u00a0'}
-                </Box>
-              </Box>
+                </div>
+              </RouterLink>
             </li>
           ))}
         </HorizontalRow>

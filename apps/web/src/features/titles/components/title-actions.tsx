@@ -1,11 +1,9 @@
-import BookmarkAddedIcon from '@mui/icons-material/BookmarkAdded';
-import BookmarkBorderIcon from '@mui/icons-material/BookmarkBorder';
-import FavoriteIcon from '@mui/icons-material/Favorite';
-import FavoriteBorderIcon from '@mui/icons-material/FavoriteBorder';
-import Button from '@mui/material/Button';
 import { formatNumber } from '@parde/persian';
+import BookmarkAddedIcon from 'plain-icon:BookmarkAdded';
+import BookmarkBorderIcon from 'plain-icon:BookmarkBorder';
+import FavoriteIcon from 'plain-icon:Favorite';
+import FavoriteBorderIcon from 'plain-icon:FavoriteBorder';
 import { Link as RouterLink } from 'react-router';
-import { solidAccent } from '../../../components/accent';
 import { EMPTY_MEMBER_STATE, useMemberTitleState } from '../api/get-member-title-state';
 import { useToggleLike } from '../api/toggle-like';
 import { useToggleWatchlist } from '../api/toggle-watchlist';
@@ -19,12 +17,8 @@ export type MemberAccess = {
   loginHref: string;
 };
 
-const buttonSx = {
-  color: '#fff',
-  borderColor: 'rgba(255,255,255,.45)',
-  '&:hover': { borderColor: '#fff', bgcolor: 'rgba(255,255,255,.08)' },
-  whiteSpace: 'nowrap',
-} as const;
+/** An outlined button on the hero, which is dark whatever the theme (theme/title.css). */
+const OUTLINED = 'p-btn p-btn--outlined p-title-hero__btn p-title-hero__btn--member p-title-hero__btn--nowrap';
 
 /**
  * Watchlist and like. A visitor's buttons are links to the login page with the way back; a
@@ -34,12 +28,14 @@ export function TitleMemberActions({ titleId, access }: { titleId: number; acces
   if (!access.isMember) {
     return (
       <>
-        <Button component={RouterLink} to={access.loginHref} variant="outlined" startIcon={<BookmarkBorderIcon />} sx={buttonSx} title={a.loginFirst} data-testid="watchlist-button">
+        <RouterLink to={access.loginHref} tabIndex={0} title={a.loginFirst} data-testid="watchlist-button" className={OUTLINED}>
+          <BookmarkBorderIcon className="p-start-icon" />
           {a.addToWatchlist}
-        </Button>
-        <Button component={RouterLink} to={access.loginHref} variant="outlined" startIcon={<FavoriteBorderIcon />} sx={buttonSx} title={a.loginFirst} data-testid="like-button">
+        </RouterLink>
+        <RouterLink to={access.loginHref} tabIndex={0} title={a.loginFirst} data-testid="like-button" className={OUTLINED}>
+          <FavoriteBorderIcon className="p-start-icon" />
           {a.like}
-        </Button>
+        </RouterLink>
       </>
     );
   }
@@ -53,31 +49,31 @@ function MemberButtons({ titleId }: { titleId: number }) {
   const s = state.data ?? EMPTY_MEMBER_STATE;
   return (
     <>
-      <Button
-        variant={s.inWatchlist ? 'contained' : 'outlined'}
-        color="inherit"
+      <button
+        type="button"
+        tabIndex={watchlist.isPending ? -1 : 0}
         aria-pressed={s.inWatchlist}
-        startIcon={s.inWatchlist ? <BookmarkAddedIcon /> : <BookmarkBorderIcon />}
         onClick={() => watchlist.mutate()}
         disabled={watchlist.isPending}
-        sx={s.inWatchlist ? { ...solidAccent, whiteSpace: 'nowrap' } : buttonSx}
         data-testid="watchlist-button"
+        className={s.inWatchlist ? 'p-btn p-btn--contained p-btn--lift p-title-hero__btn--solid' : OUTLINED}
       >
+        {s.inWatchlist ? <BookmarkAddedIcon className="p-start-icon" /> : <BookmarkBorderIcon className="p-start-icon" />}
         {s.inWatchlist ? a.inWatchlist : a.addToWatchlist}
-      </Button>
-      <Button
-        variant="outlined"
-        color="inherit"
+      </button>
+      <button
+        type="button"
+        tabIndex={like.isPending ? -1 : 0}
         aria-pressed={s.liked}
-        startIcon={s.liked ? <FavoriteIcon sx={{ color: '#ff5c7a' }} /> : <FavoriteBorderIcon />}
         onClick={() => like.mutate()}
         disabled={like.isPending}
-        sx={buttonSx}
         data-testid="like-button"
+        className={OUTLINED}
       >
+        {s.liked ? <FavoriteIcon className="p-start-icon p-title-hero__liked" /> : <FavoriteBorderIcon className="p-start-icon" />}
         {s.liked ? a.liked : a.like}
         {s.likes > 0 && `، ${a.likes(formatNumber(s.likes, 0))}`}
-      </Button>
+      </button>
     </>
   );
 }

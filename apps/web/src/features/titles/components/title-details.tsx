@@ -1,12 +1,9 @@
-import RecordVoiceOverIcon from '@mui/icons-material/RecordVoiceOver';
-import Box from '@mui/material/Box';
-import Typography from '@mui/material/Typography';
 import type { TitleDetail } from '@parde/contract';
 import { formatJalali } from '@parde/persian';
+import RecordVoiceOverIcon from 'plain-icon:RecordVoiceOver';
 import type { ReactNode } from 'react';
 import { Fragment } from 'react';
 import { Link as RouterLink } from 'react-router';
-import { accentText } from '../../../components/accent';
 import { EmptyState } from '../../../components/empty-state';
 import { Section } from '../../../components/section';
 import { messages } from '../messages';
@@ -28,9 +25,9 @@ function PeopleLinks({ people }: { people: TitleDetail['directors'] }) {
       {people.map((p, i) => (
         <Fragment key={p.id}>
           {i > 0 && '، '}
-          <Box component={RouterLink} to={p.path} sx={[accentText, { textDecoration: 'none', '&:hover': { textDecoration: 'underline' } }]}>
+          <RouterLink to={p.path} className="p-link">
             {p.fullnameFa ?? p.fullnameEn}
-          </Box>
+          </RouterLink>
         </Fragment>
       ))}
     </>
@@ -49,35 +46,32 @@ export function PlotAndDetails({ title }: { title: TitleDetail }) {
   if (title.dubs.length) rows.push({ label: d.dubs, value: title.dubs.map((x) => x.studio).join('، ') });
 
   return (
-    <Box sx={{ display: 'grid', gridTemplateColumns: { xs: 'minmax(0, 1fr)', md: 'minmax(0, 3fr) minmax(0, 2fr)' }, columnGap: 6 }}>
+    <div className="p-title-details">
       <Section title={messages.sections.plot} testId="plot">
         {title.plotFa ? (
-          <Typography sx={{ lineHeight: 2.1, fontSize: { md: '1.05rem' } }}>{title.plotFa}</Typography>
+          <p className="p-body1 p-title-details__plot">{title.plotFa}</p>
         ) : title.plotEn ? (
-          <Typography dir="ltr" lang="en" sx={{ lineHeight: 1.9, fontFamily: 'Rubik, sans-serif' }}>
+          <p dir="ltr" lang="en" className="p-body1 p-latin p-title-details__plot-en">
             {title.plotEn}
-          </Typography>
+          </p>
         ) : (
-          <Typography color="text.secondary">{messages.noPlot}</Typography>
+          // Shown in the text's own colour, as before (MUI's Typography read no "text.secondary").
+          <p className="p-body1">{messages.noPlot}</p>
         )}
       </Section>
       {rows.length > 0 && (
         <Section title={messages.sections.details} testId="details">
-          <Box component="dl" sx={{ m: 0, display: 'grid', gridTemplateColumns: 'max-content minmax(0, 1fr)', columnGap: 2, rowGap: 1.25 }}>
+          <dl className="p-title-details__facts">
             {rows.map((r) => (
               <Fragment key={r.label}>
-                <Box component="dt" sx={{ color: 'text.secondary' }}>
-                  {r.label}
-                </Box>
-                <Box component="dd" sx={{ m: 0 }}>
-                  {r.value}
-                </Box>
+                <dt className="p-muted">{r.label}</dt>
+                <dd>{r.value}</dd>
               </Fragment>
             ))}
-          </Box>
+          </dl>
         </Section>
       )}
-    </Box>
+    </div>
   );
 }
 
@@ -88,22 +82,17 @@ export function DubEditions({ dubs }: { dubs: TitleDetail['dubs'] }) {
       {dubs.length === 0 ? (
         <EmptyState message={messages.emptyDubs} compact />
       ) : (
-        <Box component="ul" sx={{ listStyle: 'none', p: 0, m: 0, display: 'flex', flexWrap: 'wrap', gap: 1.5 }}>
+        <ul className="p-dubs">
           {dubs.map((dub) => (
-            <Box
-              component="li"
-              key={dub.id}
-              data-testid="dub"
-              sx={{ display: 'flex', alignItems: 'center', gap: 1.5, px: 2, py: 1.25, borderRadius: 2, bgcolor: 'background.paper', border: 1, borderColor: 'divider' }}
-            >
-              <RecordVoiceOverIcon sx={{ color: 'secondary.main' }} aria-hidden="true" />
-              <Box>
-                <Box sx={{ fontWeight: 700 }}>{messages.dubLabel(dub.studio)}</Box>
-                <Box sx={{ fontSize: '0.8rem', color: 'text.secondary' }}>{messages.language[dub.language] ?? dub.language}</Box>
-              </Box>
-            </Box>
+            <li key={dub.id} data-testid="dub" className="p-dubs__item">
+              <RecordVoiceOverIcon aria-hidden="true" className="p-dubs__icon" />
+              <div>
+                <div className="p-bold">{messages.dubLabel(dub.studio)}</div>
+                <div className="p-dubs__language">{messages.language[dub.language] ?? dub.language}</div>
+              </div>
+            </li>
           ))}
-        </Box>
+        </ul>
       )}
     </Section>
   );

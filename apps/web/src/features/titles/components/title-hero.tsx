@@ -1,13 +1,9 @@
-import FolderIcon from '@mui/icons-material/Folder';
-import OndemandVideoIcon from '@mui/icons-material/OndemandVideo';
-import PlayArrowIcon from '@mui/icons-material/PlayArrow';
-import WorkspacePremiumIcon from '@mui/icons-material/WorkspacePremium';
-import Box from '@mui/material/Box';
-import Button from '@mui/material/Button';
-import Container from '@mui/material/Container';
-import Typography from '@mui/material/Typography';
 import type { TitleDetail } from '@parde/contract';
 import { formatDuration, formatNumber } from '@parde/persian';
+import FolderIcon from 'plain-icon:Folder';
+import OndemandVideoIcon from 'plain-icon:OndemandVideo';
+import PlayArrowIcon from 'plain-icon:PlayArrow';
+import WorkspacePremiumIcon from 'plain-icon:WorkspacePremium';
 import { Link as RouterLink } from 'react-router';
 import { ArtImage } from '../../../components/art-image';
 import { formatVotes, formatYears } from '../../../components/format';
@@ -19,24 +15,6 @@ import { needsPremium, useTitleAccess } from '../api/get-title-access';
 import { PremiumGate } from './premium-gate';
 import { TitleMemberActions, type MemberAccess } from './title-actions';
 import { TitleRating } from './title-rating';
-import { solidAccent } from '../../../components/accent';
-
-const HERO_BG = '#0b0b0b';
-
-const pill = {
-  display: 'inline-flex',
-  alignItems: 'center',
-  borderRadius: 4,
-  px: 1.25,
-  py: 0.4,
-  fontSize: '0.8rem',
-  color: '#fff',
-  textDecoration: 'none',
-  bgcolor: 'rgba(255,255,255,.1)',
-  border: 1,
-  borderColor: 'rgba(255,255,255,.18)',
-  '&:hover, &:focus-visible': { bgcolor: 'rgba(255,255,255,.2)' },
-} as const;
 
 /**
  * The top of the title page: backdrop, poster, names, the facts a viewer decides by, ratings,
@@ -54,143 +32,108 @@ export function TitleHero({ title, access }: { title: TitleDetail; access: Membe
   const locked = gate !== null;
 
   return (
-    <Box data-testid="title-hero" sx={{ position: 'relative', bgcolor: HERO_BG, color: '#fff', overflow: 'hidden' }}>
+    <div data-testid="title-hero" className="p-title-hero">
       {/* Phone: the backdrop on top. Desktop: on the end side (left), fading into the dark where the text is. */}
-      <Box sx={{ position: { xs: 'relative', md: 'absolute' }, top: { md: 0 }, bottom: { md: 0 }, insetInlineEnd: { md: 0 }, width: { md: '72%' } }}>
+      <div className="p-title-hero__backdrop">
         <ArtImage
           src={title.backdrop}
           alt=""
           kind="backdrop"
           priority
-          ratio={{ xs: '16 / 9', md: 'auto' }}
-          sx={{ height: { md: '100%' }, bgcolor: '#151515' }}
-          imgSx={{ opacity: { md: 0.38 } }}
+          // 16:9 on a phone; on a desktop the box's height, the image dimmed (.p-art--hero).
+          className="p-art--hero"
         />
-        {/* Written left-to-right: the RTL style plugin mirrors "to right" into "to left". */}
-        <Box
-          aria-hidden="true"
-          sx={{
-            position: 'absolute',
-            inset: 0,
-            background: {
-              xs: `linear-gradient(to top, ${HERO_BG} 0%, rgba(11,11,11,.55) 40%, transparent 75%)`,
-              md: `linear-gradient(to right, ${HERO_BG} 0%, rgba(11,11,11,.7) 30%, rgba(11,11,11,.15) 70%, rgba(11,11,11,.35) 100%), linear-gradient(to top, ${HERO_BG} 0%, transparent 35%)`,
-            },
-          }}
-        />
-      </Box>
-      <Container
-        maxWidth="xl"
-        sx={{
-          position: 'relative',
-          display: 'grid',
-          gridTemplateColumns: { xs: '108px minmax(0, 1fr)', sm: '160px minmax(0, 1fr)', md: '260px minmax(0, 1fr)' },
-          gridTemplateAreas: { xs: '"poster names" "details details"', md: '"poster names" "poster details"' },
-          gridTemplateRows: { md: 'auto 1fr' },
-          columnGap: { xs: 2, md: 5 },
-          rowGap: { xs: 2, md: 2.5 },
-          mt: { xs: -8, sm: -12, md: 0 },
-          pt: { md: 9 },
-          pb: { xs: 3, md: 6 },
-        }}
-      >
-        <Box sx={{ gridArea: 'poster', alignSelf: 'start', borderRadius: 2, overflow: 'hidden', boxShadow: 10, border: 1, borderColor: 'rgba(255,255,255,.12)' }}>
+        <div aria-hidden="true" className="p-title-hero__shade" />
+      </div>
+      <div className="p-container p-container--xl p-title-hero__grid">
+        <div className="p-title-hero__poster">
           <ArtImage src={title.poster} alt={messages.poster(nameFa)} priority />
-        </Box>
-        <Box sx={{ gridArea: 'names', alignSelf: { xs: 'end', md: 'end' }, minWidth: 0 }}>
-          <Typography component="h1" sx={{ fontWeight: 800, fontSize: { xs: '1.35rem', sm: '1.8rem', md: '2.6rem' }, lineHeight: 1.35 }}>
-            {nameFa}
-          </Typography>
+        </div>
+        <div className="p-title-hero__names">
+          <h1 className="p-title-hero__name">{nameFa}</h1>
           {title.titleFa && (
-            <EnglishName sx={{ fontFamily: 'Rubik, sans-serif', fontSize: { xs: '0.95rem', md: '1.25rem' }, color: 'rgba(255,255,255,.85)', mt: 0.5 }}>
+            <EnglishName className="p-latin p-en--below p-en--hero">
               <span data-testid="title-en">{title.titleEn}</span>
             </EnglishName>
           )}
           {showOriginal && (
-            <Box sx={{ fontSize: '0.8rem', color: 'rgba(255,255,255,.7)', mt: 0.5 }}>
-              {messages.originalTitle}:{' '}
-              <Box component="span" dir="auto">
-                {title.titleOriginal}
-              </Box>
-            </Box>
+            <div className="p-title-hero__original">
+              {messages.originalTitle}: <span dir="auto">{title.titleOriginal}</span>
+            </div>
           )}
-          <Box data-testid="title-facts" sx={{ display: 'flex', flexWrap: 'wrap', alignItems: 'center', gap: 1, mt: 1.25, color: 'rgba(255,255,255,.85)', fontSize: { xs: '0.85rem', md: '0.95rem' } }}>
+          <div data-testid="title-facts" className="p-title-hero__facts">
             {facts.map((f, i) => (
-              <Box component="span" key={f} sx={{ display: 'inline-flex', alignItems: 'center', gap: 1 }}>
+              <span key={f} className="p-title-hero__fact">
                 {i > 0 && <span aria-hidden="true">•</span>}
                 {f}
-              </Box>
+              </span>
             ))}
             {title.ageRating && (
-              <Box component="span" dir="ltr" title={messages.ageRating} aria-label={`${messages.ageRating}: ${title.ageRating}`} sx={{ border: 1, borderColor: 'rgba(255,255,255,.6)', borderRadius: 0.75, px: 0.75, fontSize: '0.75rem', fontWeight: 700, fontFamily: 'Rubik, sans-serif' }}>
+              <span dir="ltr" title={messages.ageRating} aria-label={`${messages.ageRating}: ${title.ageRating}`} className="p-title-hero__age">
                 {title.ageRating}
-              </Box>
+              </span>
             )}
-          </Box>
-        </Box>
-        <Box sx={{ gridArea: 'details', minWidth: 0 }}>
-          <Box sx={{ display: 'flex', flexWrap: 'wrap', alignItems: 'center', gap: { xs: 1.5, md: 2.5 } }}>
+          </div>
+        </div>
+        <div className="p-title-hero__details">
+          <div className="p-title-hero__ratings">
             {title.rating !== null && (
-              <Box sx={{ display: 'inline-flex', alignItems: 'center', gap: 1 }}>
+              <div className="p-title-hero__imdb">
                 <ImdbRating rating={title.rating} size="large" flush />
-                {title.votes > 0 && (
-                  <Box component="span" sx={{ fontSize: '0.8rem', color: 'rgba(255,255,255,.75)' }}>
-                    {messages.votes(formatVotes(title.votes))}
-                  </Box>
-                )}
-              </Box>
+                {title.votes > 0 && <span className="p-title-hero__votes">{messages.votes(formatVotes(title.votes))}</span>}
+              </div>
             )}
             <RottenTomatoesBadge rt={title.rottenTomatoes} size="large" flush />
-          </Box>
+          </div>
           {(title.genres.length > 0 || title.countries.length > 0) && (
-            <Box component="ul" aria-label={`${messages.details.genres} و ${messages.details.countries}`} sx={{ display: 'flex', flexWrap: 'wrap', gap: 1, listStyle: 'none', p: 0, m: 0, mt: 2 }}>
+            <ul aria-label={`${messages.details.genres} و ${messages.details.countries}`} className="p-title-hero__tags">
               {title.genres.map((g) => (
                 <li key={`g${g.id}`}>
-                  <Box component={RouterLink} to={paths.home.getHref({ genre: g.id })} sx={pill} data-testid="genre-link">
+                  <RouterLink to={paths.home.getHref({ genre: g.id })} data-testid="genre-link" className="p-title-hero__tag">
                     {g.titleFa}
-                  </Box>
+                  </RouterLink>
                 </li>
               ))}
               {title.countries.map((c) => (
                 <li key={`c${c.code}`}>
-                  <Box component={RouterLink} to={paths.home.getHref({ country: c.code })} sx={{ ...pill, bgcolor: 'transparent' }} data-testid="country-link">
+                  <RouterLink to={paths.home.getHref({ country: c.code })} data-testid="country-link" className="p-title-hero__tag p-title-hero__tag--country">
                     {c.nameFa}
-                  </Box>
+                  </RouterLink>
                 </li>
               ))}
-            </Box>
+            </ul>
           )}
-          <Box role="group" aria-label={messages.actions.label} sx={{ display: 'flex', flexWrap: 'wrap', gap: 1, mt: 3 }}>
-            <Button
-              component={RouterLink}
+          <div role="group" aria-label={messages.actions.label} className="p-title-hero__actions">
+            <RouterLink
               to={locked ? paths.goPremium.getHref() : paths.watch.getHref(title.imdbId, title.id)}
-              variant="contained"
-              size="large"
-              startIcon={locked ? <WorkspacePremiumIcon /> : <PlayArrowIcon />}
+              tabIndex={0}
               data-testid="watch-button"
               data-locked={locked}
-              sx={{ ...solidAccent, fontWeight: 700, px: 3, flex: { xs: '1 1 100%', sm: '0 0 auto' } }}
+              className="p-btn p-btn--contained p-btn--lift p-title-hero__watch"
             >
+              {locked ? <WorkspacePremiumIcon className="p-start-icon" /> : <PlayArrowIcon className="p-start-icon" />}
               {locked ? messages.actions.watchPremium : messages.actions.watch}
-            </Button>
-            <Button component={RouterLink} to={title.filesPath} variant="outlined" startIcon={<FolderIcon />} data-testid="files-link" sx={{ color: '#fff', borderColor: 'rgba(255,255,255,.45)', '&:hover': { borderColor: '#fff' } }}>
+            </RouterLink>
+            <RouterLink to={title.filesPath} tabIndex={0} data-testid="files-link" className="p-btn p-btn--outlined p-title-hero__btn p-title-hero__btn--primary">
+              <FolderIcon className="p-start-icon" />
               {title.fileCount > 0 ? messages.actions.filesCount(formatNumber(title.fileCount, 0)) : messages.actions.files}
-            </Button>
+            </RouterLink>
             {title.trailer && (
-              <Button component={RouterLink} to={title.trailer.path} variant="outlined" startIcon={<OndemandVideoIcon />} data-testid="trailer-link" sx={{ color: '#fff', borderColor: 'rgba(255,255,255,.45)', '&:hover': { borderColor: '#fff' } }}>
+              <RouterLink to={title.trailer.path} tabIndex={0} data-testid="trailer-link" className="p-btn p-btn--outlined p-title-hero__btn p-title-hero__btn--primary">
+                <OndemandVideoIcon className="p-start-icon" />
                 {messages.actions.trailer}
-              </Button>
+              </RouterLink>
             )}
             <TitleMemberActions titleId={title.id} access={access} />
-          </Box>
+          </div>
           <TitleRating titleId={title.id} access={access} />
           {gate && (
-            <Box sx={{ mt: 2, maxWidth: 720 }}>
+            <div className="p-title-hero__gate">
               <PremiumGate reason={gate.reason} onDark withButton={false} />
-            </Box>
+            </div>
           )}
-        </Box>
-      </Container>
-    </Box>
+        </div>
+      </div>
+    </div>
   );
 }

@@ -1,12 +1,8 @@
-import StarIcon from '@mui/icons-material/Star';
-import StarBorderIcon from '@mui/icons-material/StarBorder';
-import Box from '@mui/material/Box';
-import Button from '@mui/material/Button';
-import ButtonBase from '@mui/material/ButtonBase';
 import { toPersianDigits } from '@parde/persian';
+import StarIcon from 'plain-icon:Star';
+import StarBorderIcon from 'plain-icon:StarBorder';
 import { useId, useRef, useState, type KeyboardEvent } from 'react';
 import { Link as RouterLink } from 'react-router';
-import { ACCENT_SOLID, ACCENT_SOLID_HOVER } from '../../../components/accent';
 import { EMPTY_MEMBER_STATE, useMemberTitleState } from '../api/get-member-title-state';
 import { useRateTitle } from '../api/rate-title';
 import { messages } from '../messages';
@@ -15,28 +11,20 @@ import type { MemberAccess } from './title-actions';
 const r = messages.rating;
 const SCORES = [1, 2, 3, 4, 5, 6, 7, 8, 9, 10] as const;
 
-/** On the hero, which is dark whatever the theme: white on near-black, white on the solid teal. */
-const outline = 'rgba(255,255,255,.45)';
-
 /**
  * The member's own 1–10 rating on the title page. A visitor gets a link to sign in that comes
- * back here (like the watchlist button).
+ * back here (like the watchlist button). On the hero, which is dark whatever the theme: white on
+ * near-black, white on the solid teal (theme/title.css).
  */
 export function TitleRating({ titleId, access }: { titleId: number; access: MemberAccess }) {
   if (!access.isMember) {
     return (
-      <Box sx={{ mt: 2.5 }}>
-        <Button
-          component={RouterLink}
-          to={access.loginHref}
-          variant="outlined"
-          startIcon={<StarBorderIcon />}
-          data-testid="rating-login"
-          sx={{ color: '#fff', borderColor: outline, '&:hover': { borderColor: '#fff', bgcolor: 'rgba(255,255,255,.08)' } }}
-        >
+      <div className="p-title-rating">
+        <RouterLink to={access.loginHref} tabIndex={0} data-testid="rating-login" className="p-btn p-btn--outlined p-title-hero__btn p-title-hero__btn--member">
+          <StarBorderIcon className="p-start-icon" />
           {r.login}
-        </Button>
-      </Box>
+        </RouterLink>
+      </div>
     );
   }
   return <MemberRating titleId={titleId} />;
@@ -79,32 +67,28 @@ function MemberRating({ titleId }: { titleId: number }) {
   };
 
   return (
-    <Box data-testid="title-rating" sx={{ mt: 2.5, maxWidth: 460 }}>
-      <Box sx={{ display: 'flex', alignItems: 'center', flexWrap: 'wrap', columnGap: 1.5, rowGap: 0.5, mb: 1, minHeight: 32 }}>
-        <Box component="span" id={labelId} sx={{ fontWeight: 700 }}>
+    <div data-testid="title-rating" className="p-title-rating p-title-rating--member">
+      <div className="p-title-rating__head">
+        <span id={labelId} className="p-bold">
           {r.label}
-        </Box>
-        <Box component="span" role="status" data-testid="my-rating" sx={{ color: 'rgba(255,255,255,.85)', fontSize: '0.9rem' }}>
+        </span>
+        <span role="status" data-testid="my-rating" className="p-title-rating__status">
           {rating === null ? r.none : r.current(toPersianDigits(rating))}
-        </Box>
+        </span>
         {rating !== null && (
-          <Button
-            size="small"
-            onClick={() => choose(null)}
-            aria-label={r.clearLabel}
-            data-testid="clear-rating"
-            sx={{ color: '#fff', textDecoration: 'underline', textUnderlineOffset: 4, minWidth: 0, px: 1, marginInlineStart: 'auto', '&:hover': { bgcolor: 'rgba(255,255,255,.08)', textDecoration: 'underline' } }}
-          >
+          <button type="button" tabIndex={0} onClick={() => choose(null)} aria-label={r.clearLabel} data-testid="clear-rating" className="p-btn p-btn--small p-title-rating__clear">
             {r.clear}
-          </Button>
+          </button>
         )}
-      </Box>
-      <Box role="group" aria-labelledby={labelId} aria-busy={rate.isPending} onKeyDown={move} sx={{ display: 'flex', gap: 0.5 }}>
+      </div>
+      <div role="group" aria-labelledby={labelId} aria-busy={rate.isPending} onKeyDown={move} className="p-title-rating__scores">
         {SCORES.map((n, i) => {
           const filled = rating !== null && n <= rating;
+          const classes = ['p-bare-btn', 'p-title-rating__score', filled && 'p-title-rating__score--filled', n === rating && 'p-title-rating__score--chosen'];
           return (
-            <ButtonBase
+            <button
               key={n}
+              type="button"
               ref={(el) => {
                 buttons.current[i] = el;
               }}
@@ -115,29 +99,14 @@ function MemberRating({ titleId }: { titleId: number }) {
               onFocus={() => setFocusIndex(i)}
               data-testid="rating-option"
               data-value={n}
-              sx={{
-                flex: '1 1 0',
-                minWidth: 0,
-                maxWidth: 44,
-                height: 40,
-                borderRadius: 1,
-                border: 1,
-                // The chosen score also gets a white edge, so it stands out from the filled ones before it.
-                borderColor: n === rating ? '#fff' : filled ? ACCENT_SOLID : outline,
-                bgcolor: filled ? ACCENT_SOLID : 'transparent',
-                color: '#fff',
-                fontWeight: n === rating ? 800 : 500,
-                fontSize: '0.95rem',
-                '&:hover': { borderColor: '#fff', bgcolor: filled ? ACCENT_SOLID_HOVER : 'rgba(255,255,255,.08)' },
-                '&.Mui-focusVisible': { outline: '2px solid #fff', outlineOffset: 2 },
-              }}
+              className={classes.filter(Boolean).join(' ')}
             >
-              {n === rating ? <StarIcon aria-hidden="true" sx={{ fontSize: '0.9rem', marginInlineEnd: 0.25, display: { xs: 'none', sm: 'inline-block' } }} /> : null}
+              {n === rating ? <StarIcon aria-hidden="true" className="p-title-rating__star" /> : null}
               {toPersianDigits(n)}
-            </ButtonBase>
+            </button>
           );
         })}
-      </Box>
-    </Box>
+      </div>
+    </div>
   );
 }

@@ -1,5 +1,3 @@
-import Box from '@mui/material/Box';
-import Container from '@mui/material/Container';
 import type { ReactNode } from 'react';
 import { Navigate, useLocation } from 'react-router';
 import { QueryErrorPage } from '../../../components/query-error';
@@ -27,7 +25,8 @@ type Props = {
 
 /**
  * `titles/{id}/{slug}`: everything about one title. A wrong slug is replaced by the right one
- * (the address bar is corrected without a new history entry).
+ * (the address bar is corrected without a new history entry). Plain elements styled by
+ * theme/title.css: a first visit loads none of MUI's code.
  */
 export function TitleScreen({ id, slug, access, comments }: Props) {
   const location = useLocation();
@@ -42,17 +41,17 @@ export function TitleScreen({ id, slug, access, comments }: Props) {
     return <Navigate replace to={`${paths.title.getHref(title.id, title.slug)}${location.search}${location.hash}`} />;
   }
   return (
-    <Box data-testid="title-page">
+    <div data-testid="title-page">
       <TitleHero title={query.data} access={access} />
-      <Container maxWidth="xl" sx={{ pb: 6 }}>
+      <div className="p-container p-container--xl p-title__body">
         <PlotAndDetails title={query.data} />
         {query.data.type === 'series' && <SeasonsAndEpisodes seasons={query.data.seasons} />}
         <PeopleRow title={query.data} />
         {query.data.dubs.length > 0 && <DubEditions dubs={query.data.dubs} />}
         <Related id={id} directorName={query.data.directors[0] ? (query.data.directors[0].fullnameFa ?? query.data.directors[0].fullnameEn) : null} />
         {comments}
-      </Container>
-    </Box>
+      </div>
+    </div>
   );
 }
 

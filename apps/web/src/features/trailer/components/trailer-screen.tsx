@@ -65,7 +65,7 @@ export function TrailerScreen({ imdbId }: { imdbId: string }) {
           />
         ) : (
           <>
-            <ArtImage src={t.backdrop} alt="" kind="backdrop" priority sx={{ position: 'absolute', inset: 0, height: '100%' }} />
+            <ArtImage src={t.backdrop} alt="" kind="backdrop" priority className="p-art--fill" />
             {embed && (
               <Box sx={{ position: 'absolute', inset: 0, display: 'grid', placeItems: 'center', bgcolor: 'rgba(0,0,0,.35)' }}>
                 <Button
@@ -90,7 +90,7 @@ export function TrailerScreen({ imdbId }: { imdbId: string }) {
           <Typography variant="h4" component="h1" sx={{ fontWeight: 700, fontSize: { xs: '1.5rem', md: '2rem' } }}>
             {messages.heading(name)}
           </Typography>
-          {t.titleFa && <EnglishName sx={{ textAlign: 'start', color: 'text.secondary', mt: 0.5 }}>{t.titleEn}</EnglishName>}
+          {t.titleFa && <EnglishName className="p-muted p-en--start p-en--below">{t.titleEn}</EnglishName>}
           {t.trailer?.durationSec ? (
             <Typography color="text.secondary" sx={{ mt: 1 }} data-testid="trailer-duration">
               {messages.duration(clock(t.trailer.durationSec))}
