@@ -21,5 +21,5 @@ export default tseslint.config(
     rules: { ...reactHooks.configs.recommended.rules },
   },
   // Plain scripts the browser loads as they are (the page's starter).
-  { files: ['apps/web/public/**/*.js'], languageOptions: { globals: { ...globals.browser }, sourceType: 'script' } },
+  { files: ['apps/web/public/**/*.js', 'apps/web/src/app-start.js'], languageOptions: { globals: { ...globals.browser }, sourceType: 'script' } },
 );

@@ -1,6 +1,7 @@
 import react from '@vitejs/plugin-react';
 import { plainIcons } from './build/plain-icons';
-import { defineConfig, type Plugin } from 'vite';
+import fs from 'node:fs';
+import { defineConfig, minify, type Plugin } from 'vite';
 import { VitePWA } from 'vite-plugin-pwa';
 
 const API_DEV_ORIGIN = process.env.PARDE_API_ORIGIN ?? 'http://localhost:8000';
@@ -61,11 +62,35 @@ function firstPaintHead(): Plugin {
   };
 }
 
+const APP_START = new URL('./src/app-start.js', import.meta.url);
+
+/**
+ * `/app-start.js`, the classic script a server-rendered page loads first (decision 9): minified
+ * into the build (it is part of every first visit), served as written by the dev server.
+ */
+function appStartScript(): Plugin {
+  return {
+    name: 'parde-app-start',
+    configureServer(server) {
+      server.middlewares.use('/app-start.js', (_req, res) => {
+        res.setHeader('content-type', 'text/javascript; charset=utf-8');
+        res.end(fs.readFileSync(APP_START, 'utf8'));
+      });
+    },
+    async generateBundle() {
+      const { code, errors } = await minify('app-start.js', fs.readFileSync(APP_START, 'utf8'), { compress: true, mangle: true });
+      if (errors.length) this.error(`app-start.js: ${errors.map((e) => e.message).join('; ')}`);
+      this.emitFile({ type: 'asset', fileName: 'app-start.js', source: code });
+    },
+  };
+}
+
 export default defineConfig(({ isSsrBuild, mode }) => ({
   plugins: [
     plainIcons(),
     react(),
     firstPaintHead(),
+    !isSsrBuild && appStartScript(),
     // The server bundle (src/entry-server.tsx, built into dist-ssr) has no service worker.
     !isSsrBuild &&
     VitePWA({
@@ -145,7 +170,9 @@ export default defineConfig(({ isSsrBuild, mode }) => ({
               // The loader's helpers in a chunk of their own, never in the entry: a chunk that
               // imports from the entry would fetch the entry's stylesheet again (it is inlined
               // into the page), restyling the whole page and re-adding its fonts.
-              groups: [{ name: 'loader', test: /preload-helper|rolldown:runtime/, priority: 100 }],
+              groups: [
+                { name: 'loader', test: /preload-helper|rolldown:runtime/, priority: 100 },
+              ],
             },
           },
         },

@@ -32,7 +32,7 @@ export async function settle(page: Page): Promise<void> {
   await page.locator('main h1').first().waitFor();
   // A server-rendered page shows its heading before the app has taken it over.
   await page.locator('html[data-app-ready]').waitFor({ state: 'attached' });
-  await page.waitForFunction(() => document.querySelectorAll('[data-testid$="skeleton"], .MuiSkeleton-root').length === 0, undefined, { timeout: 20_000 });
+  await page.waitForFunction(() => document.querySelectorAll('[data-testid$="skeleton"], .p-skel, .MuiSkeleton-root').length === 0, undefined, { timeout: 20_000 });
   await page.evaluate(() => document.fonts.ready.then(() => undefined));
   await page.waitForFunction(
     () => Array.from(document.images).filter((i) => i.loading !== 'lazy' || i.getBoundingClientRect().top < window.innerHeight).every((i) => i.complete),

@@ -66,9 +66,29 @@ describe('server-rendered pages', () => {
     expect(root).toContain('فیلم‌ها و سریال‌ها');
     expect(root).toContain('data-testid="slideshow"');
     expect(root).toContain(first.titleFa);
-    expect(html.slice(0, html.indexOf('</head>'))).toContain('<style data-emotion="muirtl');
+    // Styled by the page's own stylesheets, inlined in the head: the theme's variables, the
+    // shell's and the catalogue's classes; no MUI component, so no Emotion styles.
+    const head = html.slice(0, html.indexOf('</head>'));
+    expect(head).toContain('--mui-palette-background-default:');
+    expect(head).toMatch(/\.p-card\s*\{/);
+    expect(head).not.toContain('data-emotion');
     const keys = stateOf(html).queries.queries.map((q) => JSON.stringify(q.queryKey));
     expect(keys).toEqual(expect.arrayContaining(['["catalogue","slideshow","all"]', '["catalogue","genres"]', '["catalogue","countries"]']));
+  });
+
+  it('a first visit to `/` loads none of MUI’s or Emotion’s code', async () => {
+    context = await newContext(browser, { viewport: MOBILE });
+    const page = await context.newPage();
+    const scripts: string[] = [];
+    page.on('response', async (res) => {
+      if (res.request().resourceType() === 'script') scripts.push(await res.text());
+    });
+    await page.goto(`${baseUrl}/`);
+    await page.locator('html[data-app-ready]').waitFor({ state: 'attached' });
+    await page.waitForLoadState('networkidle');
+    expect(scripts.length).toBeGreaterThan(5);
+    // Markers of MUI's components and of Emotion's style sheets, in their minified code.
+    expect(scripts.filter((code) => /MuiButtonBase|MuiSvgIcon|data-emotion/.test(code))).toEqual([]);
   });
 
   it('a title page arrives drawn with its details', async () => {

@@ -1,3 +1,4 @@
+// Served as /app-start.js: the build minifies it (vite.config: appStartScript), a dev server serves it as is.
 // A page the server wrote is readable and its links work before any of the app's code runs.
 // The code that makes it live (the app's module scripts, kept inert in <template id="app-code">)
 // starts once the page's first screen has loaded, so its images and fonts never queue behind

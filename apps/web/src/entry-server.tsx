@@ -85,6 +85,8 @@ function styleTags(cache: EmotionCache, html: string): string {
     (entry): entry is [string, string] => typeof entry[1] === 'string' && !sent.has(entry[0]) && cache.registered[`${cache.key}-${entry[0]}`] !== undefined,
   );
   if (composed.length > 0) chunks.styles.push({ key: cache.key, ids: composed.map(([id]) => id), css: composed.map(([, css]) => css).join('') });
+  // A screen without MUI (the plain shell and lists, docs/decisions/0010) has no styles to send.
+  chunks.styles = chunks.styles.filter((chunk) => chunk.css !== '');
   return constructStyleTagsFromChunks(chunks);
 }
 

@@ -3,7 +3,6 @@ import { QueryClientProvider, type QueryClient } from '@tanstack/react-query';
 import type { ReactNode } from 'react';
 import { queryClient as browserQueryClient } from '../lib/query-client';
 import { EmotionCacheContext } from '../theme/emotion-context';
-import { MuiScope } from './mui-scope';
 
 type Props = {
   children: ReactNode;
@@ -12,12 +11,15 @@ type Props = {
   emotionCache?: EmotionCache;
 };
 
-/** The query cache, and for MUI's components the RTL styles and the theme (dark unless the visitor chose otherwise). */
+/**
+ * The query cache, and the Emotion cache for the parts that use MUI (each in its own `MuiScope`,
+ * app/mui-scope.tsx): the app's root loads none of MUI's code (docs/decisions/0010).
+ */
 export function AppProvider({ children, queryClient = browserQueryClient, emotionCache }: Props) {
   return (
     <EmotionCacheContext.Provider value={emotionCache ?? null}>
       <QueryClientProvider client={queryClient}>
-        <MuiScope>{children}</MuiScope>
+        {children}
       </QueryClientProvider>
     </EmotionCacheContext.Provider>
   );
