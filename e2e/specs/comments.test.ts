@@ -226,6 +226,8 @@ describe('comments for a member (1280 px)', () => {
     const myReply = commentOf(reply);
     await myReply.getByRole('button', { name: 'حذف دیدگاه خودتان' }).click();
     const confirm = page.getByRole('dialog', { name: 'حذف دیدگاه' });
+    // The dialog's code is loaded on first use (docs/decisions/0010).
+    await confirm.waitFor();
     expect(await confirm.getByText('این دیدگاه برای همیشه حذف می‌شود.').count()).toBe(1);
     await expectNoSeriousViolations(page);
     await confirm.getByRole('button', { name: 'انصراف' }).click();

@@ -25,9 +25,15 @@ export type CommentViewer = { id: number; name: string };
  * member writes: a visitor never loads it (docs/decisions/0010). Render it inside `<Suspense>`.
  */
 export const LazyCommentForm = lazyComponent(() => import('./comment-form'));
-/** The dialogs, each loaded the first time it opens. */
-const DeleteCommentDialog = lazyComponent(() => import('./delete-comment-dialog'));
-const ReportCommentDialog = lazyComponent(() => import('./report-comment-dialog'));
+/**
+ * The dialogs, each loaded the first time it opens; its code is asked for as soon as the pointer
+ * or the focus reaches the button, so it is usually there by the click.
+ */
+const loadDeleteDialog = () => import('./delete-comment-dialog');
+const loadReportDialog = () => import('./report-comment-dialog');
+const DeleteCommentDialog = lazyComponent(loadDeleteDialog);
+const ReportCommentDialog = lazyComponent(loadReportDialog);
+const warm = (load: () => Promise<unknown>) => () => void load().catch(() => undefined);
 
 /** Where a comment form will stand while its code loads: its size, nothing to read. */
 export function CommentFormPlaceholder() {
@@ -152,14 +158,14 @@ export function CommentItem({ comment, titleId, viewer, liked, replyCount = 0, o
                     <EditIcon className="p-comment__action-icon" />
                     {m.edit}
                   </button>
-                  <button type="button" tabIndex={0} aria-label={m.removeOf} onClick={() => setDialog('delete')} data-testid="comment-delete" className={ACTION}>
+                  <button type="button" tabIndex={0} aria-label={m.removeOf} onClick={() => setDialog('delete')} onPointerEnter={warm(loadDeleteDialog)} onFocus={warm(loadDeleteDialog)} data-testid="comment-delete" className={ACTION}>
                     <DeleteIcon className="p-comment__action-icon" />
                     {m.remove}
                   </button>
                 </>
               )}
               {viewer && !own && (
-                <button type="button" tabIndex={0} aria-label={m.reportOf(name)} onClick={() => setDialog('report')} data-testid="comment-report" className={ACTION}>
+                <button type="button" tabIndex={0} aria-label={m.reportOf(name)} onClick={() => setDialog('report')} onPointerEnter={warm(loadReportDialog)} onFocus={warm(loadReportDialog)} data-testid="comment-report" className={ACTION}>
                   <FlagIcon className="p-comment__action-icon" />
                   {m.report}
                 </button>
