@@ -8,44 +8,14 @@ import { createAppRouter, loadRoutesFor } from '../../../app/router';
 import { render as renderOnServer, type FetchApi } from '../../../entry-server';
 import { queryClient } from '../../../lib/query-client';
 import { readServerState } from '../../../lib/ssr-state';
+import { matrixDetail } from './title-fixtures';
 
+// With no picture of the director and the cast: the server's markup must not depend on artwork.
+const base = matrixDetail('http://parde.test');
 const detail = {
-  id: 7,
-  path: '/titles/7/the-matrix',
-  slug: 'the-matrix',
-  poster: 'http://parde.test/p.svg',
-  backdrop: 'http://parde.test/b.svg',
-  titleEn: 'The Matrix',
-  titleFa: 'ماتریکس',
-  titleOriginal: null,
-  year: 1999,
-  endYear: null,
-  type: 'movie',
-  votes: 2_100_000,
-  rating: 8.7,
-  rottenTomatoes: { rtMeter: 83, rtStatus: 'certified' },
-  genres: [{ id: 1, titleFa: 'علمی‌تخیلی' }],
-  hasDub: true,
-  isFree: false,
-  comingSoon: false,
-  expectedDate: null,
-  imdbId: 'tt0133093',
-  runtime: 136,
-  plotFa: 'برنامه‌نویسی درمی‌یابد که جهان یک شبیه‌سازی است.',
-  plotEn: null,
-  ageRating: 'R',
-  releaseDate: '1999-03-31',
-  countries: [{ code: 'US', nameFa: 'آمریکا' }],
-  languages: [{ code: 'en', nameFa: 'انگلیسی' }],
-  trailer: { youtubeId: null, durationSec: 120, path: '/watch/trailer/tt0133093' },
-  cast: [{ id: 3, path: '/people/actor/3/keanu-reeves', image: null, fullnameEn: 'Keanu Reeves', fullnameFa: 'کیانو ریوز', character: 'Neo' }],
+  ...base,
+  cast: base.cast.map((c) => ({ ...c, image: null })),
   directors: [{ id: 4, path: '/people/director/4/lana-wachowski', image: null, fullnameEn: 'Lana Wachowski', fullnameFa: 'لانا واچوفسکی', character: null }],
-  writers: [],
-  seasons: [],
-  dubs: [{ id: 1, studio: 'گلوری', language: 'fa' }],
-  screenshots: [],
-  filesPath: '/titles/7/files',
-  fileCount: 4,
 };
 
 /** The API as the server renderer sees it (see entry-server.test.tsx). */
