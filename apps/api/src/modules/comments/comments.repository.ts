@@ -1,6 +1,7 @@
 import { and, eq, sql } from 'drizzle-orm';
 import { commentLikes, commentReports, comments } from '../../db/schema/index';
 import type { Executor } from '../account/executor';
+import { toggle, toggleKinds } from '../account/toggle';
 
 export type CommentRow = {
   id: number;
@@ -56,22 +57,24 @@ export class CommentsRepository {
 
   /** Same toggle as title likes: the row under a unique key, and the comment's counter in step. */
   async toggleLike(tx: Executor, userId: number, commentId: number): Promise<{ liked: boolean; likes: number }> {
-    for (let i = 0; i < 10; i++) {
-      const added = await tx.insert(commentLikes).values({ userId, commentId }).onConflictDoNothing().returning({ id: commentLikes.commentId });
-      if (added.length > 0) {
-        const [c] = await tx.update(comments).set({ likes: sql`${comments.likes} + 1` }).where(eq(comments.id, commentId)).returning({ likes: comments.likes });
-        return { liked: true, likes: c!.likes };
-      }
-      const removed = await tx
-        .delete(commentLikes)
-        .where(and(eq(commentLikes.userId, userId), eq(commentLikes.commentId, commentId)))
-        .returning({ id: commentLikes.commentId });
-      if (removed.length > 0) {
-        const [c] = await tx.update(comments).set({ likes: sql`${comments.likes} - 1` }).where(eq(comments.id, commentId)).returning({ likes: comments.likes });
-        return { liked: false, likes: c!.likes };
-      }
-    }
-    throw new Error('toggle did not settle');
+    const liked = await toggle(
+      tx,
+      toggleKinds.commentLike,
+      userId,
+      commentId,
+      () => tx.insert(commentLikes).values({ userId, commentId }).onConflictDoNothing().returning({ id: commentLikes.commentId }),
+      () =>
+        tx
+          .delete(commentLikes)
+          .where(and(eq(commentLikes.userId, userId), eq(commentLikes.commentId, commentId)))
+          .returning({ id: commentLikes.commentId }),
+    );
+    const [c] = await tx
+      .update(comments)
+      .set({ likes: liked ? sql`${comments.likes} + 1` : sql`${comments.likes} - 1` })
+      .where(eq(comments.id, commentId))
+      .returning({ likes: comments.likes });
+    return { liked, likes: c!.likes };
   }
 
   /** True when this is the member's first report of the comment. */

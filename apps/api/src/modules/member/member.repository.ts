@@ -1,6 +1,7 @@
 import { and, count, desc, eq, sql } from 'drizzle-orm';
 import { episodes, titleLikes, titleRatings, titleStats, watchHistory, watchlistItems } from '../../db/schema/index';
 import type { Executor } from '../account/executor';
+import { toggle, toggleKinds } from '../account/toggle';
 
 export type HistoryRow = {
   title_id: number;
@@ -15,26 +16,14 @@ export type HistoryRow = {
   my_rating: number | null;
 };
 
-/** How many times a toggle retries when a concurrent toggle of the same row won the race. */
-const TOGGLE_ATTEMPTS = 10;
-
-/**
- * A toggle in one transaction: insert (on conflict do nothing), else delete. Under READ COMMITTED
- * each statement sees what concurrent toggles committed, so the loop settles in one or two rounds
- * and N toggles always end where N flips would.
- */
-async function toggle(insert: () => Promise<unknown[]>, remove: () => Promise<unknown[]>): Promise<boolean> {
-  for (let i = 0; i < TOGGLE_ATTEMPTS; i++) {
-    if ((await insert()).length > 0) return true;
-    if ((await remove()).length > 0) return false;
-  }
-  throw new Error('toggle did not settle');
-}
-
 /** The member's watchlist, history, likes and ratings. */
 export class MemberRepository {
   toggleWatchlist(tx: Executor, userId: number, titleId: number): Promise<boolean> {
     return toggle(
+      tx,
+      toggleKinds.watchlist,
+      userId,
+      titleId,
       () => tx.insert(watchlistItems).values({ userId, titleId }).onConflictDoNothing().returning({ id: watchlistItems.titleId }),
       () =>
         tx
@@ -110,6 +99,10 @@ export class MemberRepository {
   /** Toggles the like and keeps the title's counter in step, in the caller's transaction. */
   async toggleLike(tx: Executor, userId: number, titleId: number): Promise<{ liked: boolean; likes: number }> {
     const liked = await toggle(
+      tx,
+      toggleKinds.titleLike,
+      userId,
+      titleId,
       () => tx.insert(titleLikes).values({ userId, titleId }).onConflictDoNothing().returning({ id: titleLikes.titleId }),
       () =>
         tx
