@@ -65,6 +65,32 @@ describe('formatNumber', () => {
     );
   });
 
+  it('rounds half up on the shortest decimal, carrying into the whole part', () => {
+    expect(formatNumber(1.005)).toBe('۱٫۰۱');
+    expect(formatNumber(0.5, 0)).toBe('۱');
+    expect(formatNumber(9.995)).toBe('۱۰');
+    expect(formatNumber(999.999)).toBe('۱٬۰۰۰');
+    expect(formatNumber(1.1e-7)).toBe('۰');
+    expect(formatNumber(1.5e-7, 7)).toBe('۰٫۰۰۰۰۰۰۲');
+    expect(formatNumber(2.5e21)).toBe('۲٬۵۰۰٬۰۰۰٬۰۰۰٬۰۰۰٬۰۰۰٬۰۰۰٬۰۰۰');
+  });
+
+  it('formats as en-US Intl.NumberFormat does, in Persian digits (property)', () => {
+    const intl = (n: number, max: number) => {
+      const latin = new Intl.NumberFormat('en-US', { useGrouping: false, maximumFractionDigits: max }).format(Math.abs(n));
+      const [whole = '0', fraction] = latin.split('.');
+      const grouped = whole.replace(/\B(?=(\d{3})+(?!\d))/g, '٬');
+      const body = toPersianDigits(fraction ? `${grouped}٫${fraction}` : grouped);
+      return n < 0 && /[1-9]/.test(latin) ? `\u200E\u2212${body}` : body;
+    };
+    fc.assert(
+      fc.property(fc.oneof(fc.double({ noNaN: true, noDefaultInfinity: true }), fc.integer().map((i) => i / 1000)), fc.integer({ min: 0, max: 6 }), (n, max) => {
+        expect(formatNumber(n, max)).toBe(intl(n, max));
+      }),
+      { numRuns: 2000 },
+    );
+  });
+
   it('rejects NaN and Infinity', () => {
     expect(() => formatNumber(Number.NaN)).toThrow(RangeError);
     expect(() => formatNumber(Number.POSITIVE_INFINITY)).toThrow(RangeError);

@@ -47,20 +47,52 @@ function assertFinite(n: number, what: string): void {
   if (!Number.isFinite(n)) throw new RangeError(`${what} must be a finite number, got ${n}`);
 }
 
-const latinFormatters = new Map<number, Intl.NumberFormat>();
+/**
+ * The digits of a non-negative number written out in full, as the shortest decimal that reads
+ * back as the same double (what `String` prints), without the exponent `String` switches to
+ * for 1e21 and above or below 1e-6.
+ */
+function plainDecimal(n: number): string {
+  const s = String(n);
+  const e = s.indexOf('e');
+  if (e < 0) return s;
+  const exponent = Number(s.slice(e + 1));
+  const [whole = '0', fraction = ''] = s.slice(0, e).split('.');
+  const digits = whole + fraction;
+  const point = whole.length + exponent;
+  if (point <= 0) return `0.${'0'.repeat(-point)}${digits}`;
+  if (point >= digits.length) return digits + '0'.repeat(point - digits.length);
+  return `${digits.slice(0, point)}.${digits.slice(point)}`;
+}
 
 /**
- * en-US without grouping is the one locale guaranteed everywhere; it rounds half away from
- * zero and never switches to exponent notation, unlike Number#toString for 1e21.
- * Formatters are cached because constructing one costs far more than formatting.
+ * A non-negative number in Latin digits with at most `maximumFractionDigits` fraction digits,
+ * rounded half up on its shortest decimal form (so 1.005 → 1.01, as `Intl.NumberFormat` does
+ * and `toFixed` does not), trailing zeros dropped and no grouping.
+ *
+ * Done by hand rather than with `Intl.NumberFormat`: constructing the first `Intl` object
+ * loads the locale data, which held a phone's main thread for tens of milliseconds on the
+ * first screen that showed a number.
  */
-function latinFormatter(maximumFractionDigits: number): Intl.NumberFormat {
-  let formatter = latinFormatters.get(maximumFractionDigits);
-  if (!formatter) {
-    formatter = new Intl.NumberFormat('en-US', { useGrouping: false, maximumFractionDigits });
-    latinFormatters.set(maximumFractionDigits, formatter);
+function latinDecimal(n: number, maximumFractionDigits: number): string {
+  const [whole = '0', fraction = ''] = plainDecimal(n).split('.');
+  if (fraction.length <= maximumFractionDigits) {
+    const significant = fraction.replace(/0+$/, '');
+    return significant ? `${whole}.${significant}` : whole;
   }
-  return formatter;
+  // Round the digits kept, as one string of digits, carrying as on paper.
+  const kept = (whole + fraction.slice(0, maximumFractionDigits)).split('').map(Number);
+  if (fraction.charCodeAt(maximumFractionDigits) >= 0x35) {
+    let i = kept.length - 1;
+    while (i >= 0 && kept[i] === 9) kept[i--] = 0;
+    if (i >= 0) kept[i] = (kept[i] ?? 0) + 1;
+    else kept.unshift(1);
+  }
+  const digits = kept.join('');
+  const point = digits.length - maximumFractionDigits;
+  const roundedWhole = digits.slice(0, point).replace(/^0+(?=\d)/, '');
+  const roundedFraction = digits.slice(point).replace(/0+$/, '');
+  return roundedFraction ? `${roundedWhole}.${roundedFraction}` : roundedWhole;
 }
 
 /**
@@ -75,7 +107,7 @@ function latinFormatter(maximumFractionDigits: number): Intl.NumberFormat {
  */
 export function formatNumber(n: number, maximumFractionDigits = 2): string {
   assertFinite(n, 'formatNumber');
-  const latin = latinFormatter(maximumFractionDigits).format(Math.abs(n));
+  const latin = latinDecimal(Math.abs(n), maximumFractionDigits);
   const [whole = '0', fraction] = latin.split('.');
   const grouped = whole.replace(/\B(?=(\d{3})+(?!\d))/g, PERSIAN_THOUSANDS_SEPARATOR);
   const body = toPersianDigits(fraction ? `${grouped}${PERSIAN_DECIMAL_SEPARATOR}${fraction}` : grouped);

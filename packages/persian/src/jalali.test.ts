@@ -154,6 +154,24 @@ describe('tehranWallTime', () => {
     expect(tehranWallTime(Date.parse('2019-07-01T12:00:00Z'))).toMatchObject({ hour: 16, minute: 30 });
     expect(tehranWallTime(Date.parse('2019-01-01T12:00:00Z'))).toMatchObject({ hour: 15, minute: 30 });
   });
+
+  it('agrees with the time-zone database on both sides of the last daylight-saving end', () => {
+    const tz = new Intl.DateTimeFormat('en-US', {
+      timeZone: 'Asia/Tehran', calendar: 'gregory', numberingSystem: 'latn', hourCycle: 'h23',
+      year: 'numeric', month: 'numeric', day: 'numeric', hour: 'numeric', minute: 'numeric', second: 'numeric',
+    });
+    const fromTz = (ms: number) => {
+      const p = Object.fromEntries(tz.formatToParts(ms).filter((x) => x.type !== 'literal').map((x) => [x.type, Number(x.value)]));
+      return { gy: p.year, gm: p.month, gd: p.day, hour: (p.hour ?? 0) % 24, minute: p.minute, second: p.second };
+    };
+    const end = Date.parse('2022-09-21T19:30:00Z');
+    for (const ms of [end - 60_000, end - 1, end, end + 1, end + 3_600_000, Date.parse('2022-03-21T20:29:59Z'), Date.parse('2030-03-20T20:30:00Z')]) {
+      expect(tehranWallTime(ms)).toEqual(fromTz(ms));
+    }
+    // The hour before the end was still daylight time: 23:59 IRDT, then 23:00 IRST again.
+    expect(tehranWallTime(end - 60_000)).toMatchObject({ gd: 21, hour: 23, minute: 59 });
+    expect(tehranWallTime(end)).toMatchObject({ gd: 21, hour: 23, minute: 0 });
+  });
 });
 
 describe('formatJalali', () => {
@@ -164,6 +182,13 @@ describe('formatJalali', () => {
     expect(formatJalali(when, 'long')).toBe('۲ آذر ۱۴۰۵');
     expect(formatJalali(when, 'short')).toBe('۱۴۰۵/۰۹/۰۲');
     expect(formatJalali(when, 'datetime')).toBe('۲ آذر ۱۴۰۵، ساعت ۱۴:۳۰');
+  });
+
+  it('formats a date without a time as that calendar day', () => {
+    expect(formatJalali('1994-09-23')).toBe('۱ مهر ۱۳۷۳');
+    expect(formatJalali('2024-03-20', 'short')).toBe('۱۴۰۳/۰۱/۰۱');
+    expect(formatJalali('2019-07-01')).toBe(formatJalali('2019-07-01T12:00:00Z'));
+    expect(() => formatJalali('2023-02-30')).toThrow(RangeError);
   });
 
   it('uses the Tehran day, not the UTC day', () => {

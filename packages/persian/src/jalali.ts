@@ -256,17 +256,21 @@ function getTehranFormatter(): Intl.DateTimeFormat | null {
   return tehranFormatter;
 }
 
-/** Iran's offset since it abolished daylight saving in 2022; only a fallback, see below. */
+/** Iran's offset since it abolished daylight saving in 2022. */
 const TEHRAN_OFFSET_MS = 3.5 * 60 * 60 * 1000;
+/** The end of Iran's last daylight-saving period (2022-09-22 00:00 IRDT): UTC+03:30 ever since. */
+const FIXED_OFFSET_SINCE = Date.UTC(2022, 8, 21, 19, 30);
 
 /**
- * The wall-clock date and time in Tehran at an instant. Uses the runtime's time-zone
- * database (`Intl`, Asia/Tehran), which knows the daylight-saving years before 2022; a fixed
- * UTC+03:30 is used only when the runtime lacks time-zone data.
+ * The wall-clock date and time in Tehran at an instant. Since Iran abolished daylight saving
+ * in 2022 that is UTC+03:30, worked out directly; earlier instants go through the runtime's
+ * time-zone database (`Intl`, Asia/Tehran), which knows the daylight-saving years — and fall
+ * back to UTC+03:30 when it lacks time-zone data. (Building the `Intl` formatter loads locale
+ * data, which cost a phone's main thread tens of milliseconds for a date of today.)
  */
 export function tehranWallTime(date: Date | number | string): TehranWallTime {
   const d = toValidDate(date, 'tehranWallTime');
-  const formatter = getTehranFormatter();
+  const formatter = d.getTime() >= FIXED_OFFSET_SINCE ? null : getTehranFormatter();
   if (!formatter) {
     const shifted = new Date(d.getTime() + TEHRAN_OFFSET_MS);
     return {
@@ -308,14 +312,28 @@ export type JalaliFormatStyle = 'long' | 'short' | 'datetime';
 const pad2 = (n: number): string => String(n).padStart(2, '0');
 
 /**
- * Format an instant as a Jalali date in Tehran time, with Persian digits.
+ * A date without a time (`'1994-09-23'`, a release date) is a day of the calendar, not an
+ * instant: it is that day in Tehran as anywhere, with no time zone to look up (which, for the
+ * years before 2022, meant building an `Intl` formatter on a phone's main thread).
+ */
+function calendarDay(date: Date | number | string): TehranWallTime | null {
+  const m = typeof date === 'string' ? /^(\d{4})-(\d{2})-(\d{2})$/.exec(date) : null;
+  if (!m) return null;
+  const day = { gy: Number(m[1]), gm: Number(m[2]), gd: Number(m[3]) };
+  toJalali(day); // throws RangeError for an impossible day, as an invalid instant does
+  return { ...day, hour: 0, minute: 0, second: 0 };
+}
+
+/**
+ * Format an instant as a Jalali date in Tehran time, with Persian digits. A date-only string
+ * (`'2024-03-20'`) is formatted as that calendar day.
  *
  * @example formatJalali(new Date('2026-11-23T11:00:00Z'), 'long') // '۲ آذر ۱۴۰۵'
  * @example formatJalali(new Date('2026-11-23T11:00:00Z'), 'short') // '۱۴۰۵/۰۹/۰۲'
  * @example formatJalali(new Date('2026-11-23T11:00:00Z'), 'datetime') // '۲ آذر ۱۴۰۵، ساعت ۱۴:۳۰'
  */
 export function formatJalali(date: Date | number | string, style: JalaliFormatStyle = 'long'): string {
-  const wall = tehranWallTime(date);
+  const wall = calendarDay(date) ?? tehranWallTime(date);
   const { jy, jm, jd } = dayNumberToJalali(gregorianToDayNumber(wall.gy, wall.gm, wall.gd));
   if (style === 'short') return toPersianDigits(`${jy}/${pad2(jm)}/${pad2(jd)}`);
   const long = `${toPersianDigits(jd)} ${JALALI_MONTHS[jm - 1] ?? ''} ${toPersianDigits(jy)}`;
