@@ -146,7 +146,7 @@ describe.each(WIDTHS)('lists at %s px', (width, viewport) => {
   it('a missing poster falls back to the default artwork', async () => {
     context = await openContext(browser, viewport);
     page = await context.newPage();
-    await page.route(/\/api\/artwork\/titles\/\d+\/poster\.svg$/, (route) => route.fulfill({ status: 404, body: '' }));
+    await page.route(/\/api\/artwork\/titles\/\d+\/poster\.png$/, (route) => route.fulfill({ status: 404, body: '' }));
     await page.goto(baseUrl + '/?order_by=year');
     await cards().first().waitFor();
     const img = cards().first().locator('img');

@@ -114,7 +114,7 @@ describe('GET /api/titles/:id', () => {
     expect(t.cast[0]).toMatchObject({ fullnameEn: 'Leonardo DiCaprio', character: 'Cobb' });
     expect(t.dubs.map((d: { studio: string }) => d.studio)).toEqual(['سورن', 'نواهنگ']);
     expect(t.trailer).toMatchObject({ youtubeId: 'YoHD9XEInc0', path: '/watch/trailer/tt0000014' });
-    expect(t.poster).toMatch(/^http:\/\/localhost(:\d+)?\/api\/artwork\/titles\/\d+\/poster\.svg$/);
+    expect(t.poster).toMatch(/^http:\/\/localhost(:\d+)?\/api\/artwork\/titles\/\d+\/poster\.png$/);
   });
 
   it('groups a series into seasons and episodes with their Persian names', async () => {
@@ -231,23 +231,39 @@ describe('collections and genres', () => {
 });
 
 describe('artwork', () => {
-  it('draws a distinct poster per title with its Persian name, and a fallback for unknown ids', async () => {
-    const a = await get(`/api/artwork/titles/${id('tt0000004')}/poster.svg`);
+  /** Width and height from a PNG's header. */
+  const pngSize = (body: Buffer) => ({ width: body.readUInt32BE(16), height: body.readUInt32BE(20) });
+
+  it('draws a distinct PNG poster and backdrop per title, the same each time, and a fallback for unknown ids', async () => {
+    const a = await get(`/api/artwork/titles/${id('tt0000004')}/poster.png`);
     expect(a.statusCode).toBe(200);
-    expect(a.headers['content-type']).toMatch(/image\/svg\+xml/);
-    expect(a.body).toContain('جدایی نادر');
-    expect(a.body).toContain('سیمین');
-    const b = await get(`/api/artwork/titles/${id('tt0000011')}/poster.svg`);
-    expect(b.body).not.toBe(a.body);
-    const missing = await get('/api/artwork/titles/999999/poster.svg');
+    expect(a.headers['content-type']).toBe('image/png');
+    expect(a.headers['cache-control']).toMatch(/max-age=86400/);
+    expect(a.rawPayload.subarray(0, 8)).toEqual(Buffer.from([0x89, 0x50, 0x4e, 0x47, 0x0d, 0x0a, 0x1a, 0x0a]));
+    expect(pngSize(a.rawPayload)).toEqual({ width: 160, height: 240 });
+    const again = await get(`/api/artwork/titles/${id('tt0000004')}/poster.png`);
+    expect(again.rawPayload.equals(a.rawPayload)).toBe(true);
+    const b = await get(`/api/artwork/titles/${id('tt0000011')}/poster.png`);
+    expect(b.rawPayload.equals(a.rawPayload)).toBe(false);
+    const wide = await get(`/api/artwork/titles/${id('tt0000004')}/backdrop.png`);
+    expect(pngSize(wide.rawPayload)).toEqual({ width: 480, height: 270 });
+    const missing = await get('/api/artwork/titles/999999/poster.png');
     expect(missing.statusCode).toBe(404);
     expect(missing.headers['content-type']).toMatch(/image\/svg\+xml/);
   });
 
-  it('escapes names in the SVG', async () => {
-    await ctx.database.pool.query(`UPDATE titles SET title_fa = '<script>x</script>' WHERE imdb_id = 'tt0000013'`);
-    const res = await get(`/api/artwork/titles/${id('tt0000013')}/poster.svg`);
-    expect(res.body).not.toContain('<script>');
-    expect(res.body).toContain('&lt;script&gt;');
+  it('draws portraits and screenshots, and sends the old SVG addresses to the PNGs', async () => {
+    const personId = [...personIds.values()][0]!;
+    const person = await get(`/api/artwork/people/${personId}.png`);
+    expect(person.statusCode).toBe(200);
+    expect(pngSize(person.rawPayload)).toEqual({ width: 160, height: 160 });
+    const shot = await get(`/api/artwork/titles/${id('tt0000004')}/screenshots/2.png`);
+    expect(pngSize(shot.rawPayload)).toEqual({ width: 480, height: 270 });
+    const old = await get(`/api/artwork/titles/${id('tt0000004')}/poster.svg`);
+    expect(old.statusCode).toBe(301);
+    expect(old.headers.location).toBe(`/api/artwork/titles/${id('tt0000004')}/poster.png`);
+    expect((await get(`/api/artwork/people/${personId}.svg`)).headers.location).toBe(`/api/artwork/people/${personId}.png`);
+    expect((await get('/api/artwork/people/999999.png')).statusCode).toBe(404);
+    expect((await get('/api/artwork/titles/0/poster.png')).statusCode).toBe(422);
   });
 });

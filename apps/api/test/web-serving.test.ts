@@ -81,7 +81,7 @@ describe('link previews, robots and sitemap', () => {
     expect(res.statusCode).toBe(200);
     expect(res.body).toContain('<title>جدایی نادر از سیمین (A Separation) — ۲۰۱۱ | پرده</title>');
     expect(res.body).toContain('<meta property="og:description" content="زن و شوهری بر سر رفتن از ایران از هم جدا می‌شوند." />');
-    expect(res.body).toContain(`<meta property="og:image" content="http://parde.test/api/artwork/titles/${id}/poster.svg" />`);
+    expect(res.body).toContain(`<meta property="og:image" content="http://parde.test/api/artwork/titles/${id}/poster.png" />`);
     expect(res.body).toContain('<meta name="twitter:card" content="summary_large_image" />');
     expect(res.body).toContain(`<link rel="canonical" href="http://parde.test/titles/${id}/a-separation" />`);
   });

@@ -24,6 +24,10 @@ export class Lru<V> {
     if (this.map.size > this.max) this.map.delete(this.map.keys().next().value!);
   }
 
+  delete(key: string) {
+    this.map.delete(key);
+  }
+
   clear() {
     this.map.clear();
   }

@@ -24,9 +24,9 @@ export interface ImageUrls {
 export function imageUrls(request: FastifyRequest): ImageUrls {
   const base = `${assetOrigin(request)}/api/artwork`;
   return {
-    poster: (id) => `${base}/titles/${id}/poster.svg`,
-    backdrop: (id) => `${base}/titles/${id}/backdrop.svg`,
-    screenshot: (id, n) => `${base}/titles/${id}/screenshots/${n}.svg`,
-    person: (id) => `${base}/people/${id}.svg`,
+    poster: (id) => `${base}/titles/${id}/poster.png`,
+    backdrop: (id) => `${base}/titles/${id}/backdrop.png`,
+    screenshot: (id, n) => `${base}/titles/${id}/screenshots/${n}.png`,
+    person: (id) => `${base}/people/${id}.png`,
   };
 }

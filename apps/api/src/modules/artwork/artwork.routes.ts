@@ -1,43 +1,73 @@
 import type { FastifyReply } from 'fastify';
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { z } from 'zod';
-import { FALLBACK_SVG, personSvg, posterSvg } from './artwork';
+import { Lru } from '../../lib/lru';
+import { FALLBACK_SVG, personPng, posterPng } from './artwork';
 
 const ONE_DAY = 'public, max-age=86400, stale-while-revalidate=604800';
+
+/** Drawn images kept in memory, the oldest dropped first: a page of posters is drawn once. */
+const CACHE_LIMIT = 2000;
 
 /** Posters, backdrops, screenshots and portraits drawn on request; unknown ids get the fallback. */
 export const artworkRoutes: FastifyPluginAsyncZod = async (app) => {
   const pool = app.deps.database.pool;
-  const svg = (reply: FastifyReply, body: string) =>
-    reply.type('image/svg+xml; charset=utf-8').header('cache-control', ONE_DAY).header('content-security-policy', "default-src 'none'; style-src 'unsafe-inline'").send(body);
+  const drawn = new Lru<Promise<Buffer>>(CACHE_LIMIT, Number.POSITIVE_INFINITY);
+  function cached(key: string, draw: () => Promise<Buffer>): Promise<Buffer> {
+    let image = drawn.get(key);
+    if (!image) {
+      image = draw();
+      drawn.set(key, image);
+      image.catch(() => drawn.delete(key));
+    }
+    return image;
+  }
+  const png = async (reply: FastifyReply, image: Promise<Buffer>) => reply.type('image/png').header('cache-control', ONE_DAY).send(await image);
+  const fallback = (reply: FastifyReply, status = 404) =>
+    reply
+      .status(status)
+      .type('image/svg+xml; charset=utf-8')
+      .header('cache-control', ONE_DAY)
+      .header('content-security-policy', "default-src 'none'; style-src 'unsafe-inline'")
+      .send(FALLBACK_SVG);
 
   const titleParams = z.object({ id: z.coerce.number().int().positive(), kind: z.enum(['poster', 'backdrop']) });
-  app.get('/api/artwork/titles/:id/:kind.svg', { schema: { hide: true, params: titleParams } }, async (request, reply) => {
-    const { rows } = await pool.query<{ imdb_id: string; title_fa: string | null; title_en: string; year: number | null }>(
-      'SELECT imdb_id, title_fa, title_en, year FROM titles WHERE id = $1',
-      [request.params.id],
-    );
+  app.get('/api/artwork/titles/:id/:kind.png', { schema: { hide: true, params: titleParams } }, async (request, reply) => {
+    const { id, kind } = request.params;
+    const { rows } = await pool.query<{ imdb_id: string }>('SELECT imdb_id FROM titles WHERE id = $1', [id]);
     const t = rows[0];
-    if (!t) return svg(reply.status(404), FALLBACK_SVG);
-    return svg(reply, posterSvg({ seed: t.imdb_id, titleFa: t.title_fa, titleEn: t.title_en, year: t.year, wide: request.params.kind === 'backdrop' }));
+    if (!t) return fallback(reply);
+    return png(reply, cached(`${kind}:${t.imdb_id}`, () => posterPng({ seed: t.imdb_id, wide: kind === 'backdrop' })));
   });
 
   const shotParams = z.object({ id: z.coerce.number().int().positive(), n: z.coerce.number().int().min(1).max(20) });
-  app.get('/api/artwork/titles/:id/screenshots/:n.svg', { schema: { hide: true, params: shotParams } }, async (request, reply) => {
-    const { rows } = await pool.query<{ imdb_id: string; title_en: string }>('SELECT imdb_id, title_en FROM titles WHERE id = $1', [request.params.id]);
+  app.get('/api/artwork/titles/:id/screenshots/:n.png', { schema: { hide: true, params: shotParams } }, async (request, reply) => {
+    const { rows } = await pool.query<{ imdb_id: string }>('SELECT imdb_id FROM titles WHERE id = $1', [request.params.id]);
     const t = rows[0];
-    if (!t) return svg(reply.status(404), FALLBACK_SVG);
-    return svg(reply, posterSvg({ seed: `${t.imdb_id}#${request.params.n}`, titleFa: null, titleEn: '', year: null, wide: true }));
+    if (!t) return fallback(reply);
+    const seed = `${t.imdb_id}#${request.params.n}`;
+    return png(reply, cached(`shot:${seed}`, () => posterPng({ seed, wide: true })));
   });
 
-  app.get('/api/artwork/people/:id.svg', { schema: { hide: true, params: z.object({ id: z.coerce.number().int().positive() }) } }, async (request, reply) => {
-    const { rows } = await pool.query<{ imdb_id: string; name_fa: string | null; name_en: string }>('SELECT imdb_id, name_fa, name_en FROM people WHERE id = $1', [
-      request.params.id,
-    ]);
+  app.get('/api/artwork/people/:id.png', { schema: { hide: true, params: z.object({ id: z.coerce.number().int().positive() }) } }, async (request, reply) => {
+    const { rows } = await pool.query<{ imdb_id: string }>('SELECT imdb_id FROM people WHERE id = $1', [request.params.id]);
     const p = rows[0];
-    if (!p) return svg(reply.status(404), FALLBACK_SVG);
-    return svg(reply, personSvg({ seed: p.imdb_id, nameFa: p.name_fa, nameEn: p.name_en }));
+    if (!p) return fallback(reply);
+    return png(reply, cached(`person:${p.imdb_id}`, () => personPng({ seed: p.imdb_id })));
   });
 
-  app.get('/api/artwork/fallback.svg', { schema: { hide: true } }, async (_request, reply) => svg(reply, FALLBACK_SVG));
+  // The addresses of the SVG artwork this site drew before keep working (pages and link
+  // previews already out there name them).
+  const moved = (reply: FastifyReply, to: string) => reply.header('cache-control', ONE_DAY).redirect(to, 301);
+  app.get('/api/artwork/titles/:id/:kind.svg', { schema: { hide: true, params: titleParams } }, async (request, reply) =>
+    moved(reply, `/api/artwork/titles/${request.params.id}/${request.params.kind}.png`),
+  );
+  app.get('/api/artwork/titles/:id/screenshots/:n.svg', { schema: { hide: true, params: shotParams } }, async (request, reply) =>
+    moved(reply, `/api/artwork/titles/${request.params.id}/screenshots/${request.params.n}.png`),
+  );
+  app.get('/api/artwork/people/:id.svg', { schema: { hide: true, params: z.object({ id: z.coerce.number().int().positive() }) } }, async (request, reply) =>
+    moved(reply, `/api/artwork/people/${request.params.id}.png`),
+  );
+
+  app.get('/api/artwork/fallback.svg', { schema: { hide: true } }, async (_request, reply) => fallback(reply, 200));
 };

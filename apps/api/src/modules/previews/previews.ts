@@ -30,7 +30,7 @@ export async function previewFor(pool: pg.Pool, pathname: string, origin: string
     return {
       title: `${name}${t.year ? ` — ${toFa(t.year)}` : ''} | ${SITE}`,
       description: clip(t.plot_fa ?? t.plot_en ?? `${t.type === 'series' ? 'سریال' : 'فیلم'} ${name} در ${SITE}`),
-      image: `${origin}/api/artwork/titles/${t.id}/poster.svg`,
+      image: `${origin}/api/artwork/titles/${t.id}/poster.png`,
       type: t.type === 'series' ? 'video.tv_show' : 'video.movie',
       canonicalPath: `/titles/${t.id}/${t.slug}`,
     };
@@ -47,7 +47,7 @@ export async function previewFor(pool: pg.Pool, pathname: string, origin: string
     return {
       title: `${name} | ${SITE}`,
       description: clip(p.bio_fa ?? `فیلم‌ها و سریال‌های ${p.name_fa ?? p.name_en} در ${SITE}`),
-      image: `${origin}/api/artwork/people/${p.id}.svg`,
+      image: `${origin}/api/artwork/people/${p.id}.png`,
       type: 'profile',
       canonicalPath: `/people/${m[1]}/${p.id}/${p.slug}`,
     };
@@ -65,7 +65,7 @@ export async function previewFor(pool: pg.Pool, pathname: string, origin: string
     return {
       title: `${c.title_fa} | ${SITE}`,
       description: clip(c.description_fa ?? `مجموعهٔ ${c.title_fa} در ${SITE}`),
-      image: c.first ? `${origin}/api/artwork/titles/${c.first}/poster.svg` : `${origin}/api/artwork/fallback.svg`,
+      image: c.first ? `${origin}/api/artwork/titles/${c.first}/poster.png` : `${origin}/pwa-512x512.png`,
       type: 'website',
       canonicalPath: `/collections/${c.id}/${c.slug}`,
     };

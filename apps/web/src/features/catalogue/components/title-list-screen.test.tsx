@@ -12,7 +12,7 @@ import { parseListFilters } from '../lib/list-filters';
 const card = (id: number, titleFa: string) => ({
   id,
   path: `/titles/${id}/t-${id}`,
-  poster: `http://localhost:8000/api/artwork/titles/${id}/poster.svg`,
+  poster: `http://localhost:8000/api/artwork/titles/${id}/poster.png`,
   titleEn: `Title ${id}`,
   titleFa,
   year: 2000 + id,
