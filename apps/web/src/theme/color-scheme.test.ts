@@ -57,6 +57,19 @@ describe('colour scheme', () => {
     expect(root.className).toBe('dark');
   });
 
+  it('writes nothing to <html> when the page already shows the scheme (set before the first paint)', async () => {
+    fakeMedia(false);
+    root.style.colorScheme = 'dark';
+    const m = await freshModule();
+    const observer = new MutationObserver(() => {});
+    observer.observe(root, { attributes: true });
+    m.watchColorScheme();
+    expect(observer.takeRecords()).toEqual([]);
+    m.setThemeMode('light');
+    expect(observer.takeRecords().length).toBeGreaterThan(0);
+    observer.disconnect();
+  });
+
   it('follows the device while the mode is system', async () => {
     const media = fakeMedia(false);
     const m = await freshModule();

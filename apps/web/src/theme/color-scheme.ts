@@ -45,9 +45,11 @@ export function schemeOf(m: ThemeMode): ColorScheme {
 /** Puts the scheme's class on `<html>` (and the matching browser UI colour). */
 export function applyColorScheme(root: HTMLElement = document.documentElement): void {
   const scheme = schemeOf(getThemeMode());
-  for (const s of SCHEMES) if (s !== scheme) root.classList.remove(s);
-  root.classList.add(scheme);
-  root.style.colorScheme = scheme;
+  // Only what differs is written: `/app-start.js` has usually set it all before the first paint,
+  // and writing `color-scheme` again, even unchanged, had the browser restyle and repaint the page.
+  for (const s of SCHEMES) if (s !== scheme && root.classList.contains(s)) root.classList.remove(s);
+  if (!root.classList.contains(scheme)) root.classList.add(scheme);
+  if (root.style.colorScheme !== scheme) root.style.colorScheme = scheme;
 }
 
 export function setThemeMode(next: ThemeMode): void {
