@@ -1,7 +1,7 @@
 import react from '@vitejs/plugin-react';
 import { plainIcons } from './build/plain-icons';
 import fs from 'node:fs';
-import { defineConfig, minify, type Plugin } from 'vite';
+import { defineConfig, minify, type Plugin, type Rolldown } from 'vite';
 import { VitePWA } from 'vite-plugin-pwa';
 
 const API_DEV_ORIGIN = process.env.PARDE_API_ORIGIN ?? 'http://localhost:8000';
@@ -10,10 +10,21 @@ const API_DEV_ORIGIN = process.env.PARDE_API_ORIGIN ?? 'http://localhost:8000';
 const LARGE_LAZY_CHUNKS = ['**/player-*.js', '**/hls-*.js', '**/watch-*.js', '**/trailer-*.js'];
 
 /** The fonts the first screen's text is set in, fetched with the page instead of after the CSS. */
-const PRELOADED_FONTS = [/estedad-arabic-400-normal-[\w-]+\.woff2$/, /estedad-arabic-700-normal-[\w-]+\.woff2$/];
+const PRELOADED_FONTS = [/estedad-arabic-wght-normal-[\w-]+\.woff2$/];
 
 /** The entry's dynamic imports that are not stages of its start (see src/main.ts). */
 const LOADED_LATER = /\/src\/lib\/service-worker\.ts$/;
+
+/**
+ * A chunk and every chunk it imports statically, in the order they are reached, leaving out
+ * (and adding to `seen`) the files already there.
+ */
+function withImports(bundle: Rolldown.OutputBundle, file: string, seen = new Set<string>()): string[] {
+  const chunk = bundle[file];
+  if (seen.has(file) || chunk?.type !== 'chunk') return [];
+  seen.add(file);
+  return [file, ...chunk.imports.flatMap((f) => withImports(bundle, f, seen))];
+}
 
 /**
  * The built page's head, for a first paint that waits for nothing but the HTML: the app's own
@@ -39,16 +50,9 @@ function firstPaintHead(): Plugin {
         if (entry?.type === 'chunk') {
           const listed = new Set([entry.fileName, ...entry.imports]);
           const stages: string[] = [];
-          const visit = (file: string) => {
-            const chunk = bundle[file];
-            if (listed.has(file) || chunk?.type !== 'chunk') return;
-            listed.add(file);
-            stages.push(file);
-            chunk.imports.forEach(visit);
-          };
           for (const file of entry.dynamicImports) {
             const chunk = bundle[file];
-            if (chunk?.type === 'chunk' && !LOADED_LATER.test(chunk.facadeModuleId ?? '')) visit(file);
+            if (chunk?.type === 'chunk' && !LOADED_LATER.test(chunk.facadeModuleId ?? '')) stages.push(...withImports(bundle, file, listed));
           }
           const tags = stages.map((f) => `<link rel="modulepreload" crossorigin href="/${f}">`).join('\n    ');
           if (tags) out = out.replace('</head>', `    ${tags}\n  </head>`);
@@ -58,6 +62,30 @@ function firstPaintHead(): Plugin {
         if (links) out = out.replace('<title>', `${links}\n    <title>`);
         return out;
       },
+    },
+  };
+}
+
+/** A screen module of the router (src/app/router.tsx: `screen('routes/home', …)`). */
+const SCREEN_MODULE = /\/src\/app\/(routes\/[\w/-]+)\.tsx$/;
+
+/**
+ * `screen-code.json`: for each screen (its route id), the files of its code — its chunk and
+ * the chunks that chunk imports. The server names them in a page it renders, so the screen's
+ * code is fetched with the app's own instead of after it (apps/api: server-render.ts).
+ */
+function screenCode(): Plugin {
+  return {
+    name: 'parde-screen-code',
+    apply: 'build',
+    generateBundle(_options, bundle) {
+      const code: Record<string, string[]> = {};
+      for (const chunk of Object.values(bundle)) {
+        const screen = chunk.type === 'chunk' && chunk.isDynamicEntry ? SCREEN_MODULE.exec(chunk.facadeModuleId ?? '')?.[1] : undefined;
+        if (!screen) continue;
+        code[screen] = withImports(bundle, chunk.fileName);
+      }
+      this.emitFile({ type: 'asset', fileName: 'screen-code.json', source: JSON.stringify(code) });
     },
   };
 }
@@ -91,6 +119,7 @@ export default defineConfig(({ isSsrBuild, mode }) => ({
     react(),
     firstPaintHead(),
     !isSsrBuild && appStartScript(),
+    !isSsrBuild && screenCode(),
     // The server bundle (src/entry-server.tsx, built into dist-ssr) has no service worker.
     !isSsrBuild &&
     VitePWA({
@@ -172,6 +201,9 @@ export default defineConfig(({ isSsrBuild, mode }) => ({
               // into the page), restyling the whole page and re-adding its fonts.
               groups: [
                 { name: 'loader', test: /preload-helper|rolldown:runtime/, priority: 100 },
+                { name: 'react', test: /node_modules[\\/]react[\\/]/, priority: 90 },
+                { name: 'react-dom', test: /node_modules[\\/](react-dom|scheduler)[\\/]/, priority: 80 },
+                { name: 'libs', test: /node_modules[\\/](react-router|@tanstack[\\/](query-core|react-query))[\\/]/, priority: 70 },
               ],
             },
           },

@@ -152,6 +152,12 @@ describe('server-rendered pages', () => {
     }));
     expect(timing.scripts.length).toBeGreaterThan(3);
     expect(Math.min(...timing.scripts)).toBeGreaterThanOrEqual(timing.load);
+    // The drawn screen's code is asked for with the app's, by the page's own list of it, not
+    // once the app has started and looked the screen up.
+    const html = await (await page.request.get(`${baseUrl}/`)).text();
+    const code = /<template id="app-code">(.*?)<\/template>/s.exec(html)?.[1] ?? '';
+    expect(code).toMatch(/<link rel="modulepreload" crossorigin href="\/assets\/home-[\w-]+\.js">/);
+    expect(code).toMatch(/<link rel="modulepreload" crossorigin href="\/assets\/title-list-screen-[\w-]+\.js">/);
     // The page's stylesheet is in the page: the app's code never fetches it again (a second copy
     // would restyle the page and re-add its fonts while it is being taken over).
     expect(timing.stylesheets).toEqual([]);

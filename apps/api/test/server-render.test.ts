@@ -25,6 +25,7 @@ export async function render(url, fetchApi, runtimeConfig) {
     styles: '<style data-emotion="muirtl 1abc">.muirtl-1abc{margin:0}</style>',
     preloads: '<link rel="preload" as="image" href="' + first.poster + '"/>',
     state: '<script type="application/json" id="parde-ssr-state">' + JSON.stringify({ queries: { queries: [{ queryKey: ['t'], state: { data: first } }] } }).replace(/</g, '\\\\u003c') + '</script>',
+    screens: [url === '/' ? 'routes/home' : 'routes/title'],
   };
 }
 `;
@@ -39,6 +40,8 @@ beforeAll(async () => {
     path.join(dist, 'index.html'),
     '<!doctype html><html lang="fa" dir="rtl"><head><meta charset="UTF-8" /><meta name="description" content="پرده" /><title>پرده</title></head><body><div id="root"></div><script type="module" src="/assets/app.js"></script></body></html>',
   );
+  // Each screen's code, as the web build lists it: the page names the drawn screen's.
+  fs.writeFileSync(path.join(dist, 'screen-code.json'), JSON.stringify({ 'routes/home': ['assets/home.js', 'assets/app.js', 'assets/list.js'], 'routes/title': ['assets/title.js', '../x.css'] }));
   // Found by default beside the web app's dist, where `npm run build` puts it.
   fs.mkdirSync(path.join(root, 'dist-ssr'));
   fs.writeFileSync(path.join(root, 'dist-ssr', 'entry-server.js'), STAND_IN);
@@ -61,17 +64,20 @@ describe('server-rendered pages', () => {
     expect(res.body).toContain('dir="rtl"');
     expect(res.body).toMatch(new RegExp(`<div id="root"><main data-render="\\d+"><h1>${t.title_fa}</h1>`));
     // The data came from this server's own API, with the page's origin in its URLs.
-    expect(res.body).toContain(`<img src="http://parde.test/api/artwork/titles/${t.id}/poster.svg"`);
+    expect(res.body).toContain(`<img src="http://parde.test/api/artwork/titles/${t.id}/poster.png"`);
     // It had the page's run-time configuration, as /runtime-config.js gives it to the browser.
     expect(res.body).toContain('<a href="https://t.me/parde">');
     const head = res.body.slice(0, res.body.indexOf('</head>'));
     // The screen's images first in the head, right after the character set.
-    expect(head).toContain(`<meta charset="UTF-8" /><link rel="preload" as="image" href="http://parde.test/api/artwork/titles/${t.id}/poster.svg"/>`);
+    expect(head).toContain(`<meta charset="UTF-8" /><link rel="preload" as="image" href="http://parde.test/api/artwork/titles/${t.id}/poster.png"/>`);
     expect(head).toContain('<style data-emotion="muirtl 1abc">');
     const state = /<script type="application\/json" id="parde-ssr-state">(.*?)<\/script>/.exec(res.body);
     expect(JSON.parse(state![1]!).queries.queries[0].state.data.id).toBe(t.id);
-    // The code only makes the drawn page live: it waits, inert, until the page has loaded.
-    expect(res.body).toContain('<template id="app-code"><script type="module" src="/assets/app.js"></script></template><script defer src="/app-start.js"></script>');
+    // The code only makes the drawn page live: it waits, inert, until the page has loaded. The
+    // drawn screen's own code is named with it, once each.
+    expect(res.body).toContain(
+      '<template id="app-code"><script type="module" src="/assets/app.js"></script><link rel="modulepreload" crossorigin href="/assets/home.js"><link rel="modulepreload" crossorigin href="/assets/list.js"></template><script defer src="/app-start.js"></script>',
+    );
     expect(res.body.match(/<script type="module"/g)).toHaveLength(1);
     // The state block sits before the app's script, which reads it.
     expect(res.body.indexOf('parde-ssr-state')).toBeLessThan(res.body.indexOf('/assets/app.js'));
@@ -87,6 +93,9 @@ describe('server-rendered pages', () => {
     expect(res.body).toContain(`<meta property="og:title" content="${t.title_fa}`);
     expect(res.body).toMatch(new RegExp(`<div id="root"><main data-render="\\d+"><h1>${t.title_fa}</h1>`));
     expect(res.body).toContain('id="parde-ssr-state"');
+    // Only script files of the build are named: anything else in the list is left out.
+    expect(res.body).toContain('<link rel="modulepreload" crossorigin href="/assets/title.js">');
+    expect(res.body).not.toContain('x.css');
   });
 
   it('compresses the page as the browser allows', async () => {

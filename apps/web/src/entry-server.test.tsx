@@ -5,7 +5,7 @@ import { isServerRendered, render, type FetchApi } from './entry-server';
 const card = (id: number, titleFa: string) => ({
   id,
   path: `/titles/${id}/t-${id}`,
-  poster: `http://parde.test/api/artwork/titles/${id}/poster.svg`,
+  poster: `http://parde.test/api/artwork/titles/${id}/poster.png`,
   titleEn: `Title ${id}`,
   titleFa,
   year: 2000 + id,
@@ -39,6 +39,7 @@ function fakeApi(failing: string[] = []) {
 const stateOf = (tag: string) =>
   JSON.parse(/<script type="application\/json" id="parde-ssr-state">(.*)<\/script>/s.exec(tag)![1]!) as {
     queries: { queries: { queryKey: unknown[]; state: { data: unknown } }[] };
+    screens?: string[];
   };
 
 describe('the server-rendered first paint', () => {
@@ -62,12 +63,16 @@ describe('the server-rendered first paint', () => {
     const keys = stateOf(state).queries.queries.map((q) => JSON.stringify(q.queryKey));
     expect(keys).toEqual(expect.arrayContaining(['["catalogue","slideshow","all"]', '["catalogue","genres"]']));
     expect(preloads).toContain('rel="preload"');
-    expect(preloads).toContain('http://parde.test/api/artwork/titles/3/poster.svg');
+    expect(preloads).toContain('http://parde.test/api/artwork/titles/3/poster.png');
+    // The screen drawn, by its route id, for the server to name its code in the page.
+    expect(page!.screens).toEqual(['routes/home']);
+    expect(stateOf(state).screens).toEqual(['routes/home']);
   });
 
   it('sends the Emotion styles of a screen that uses MUI, under the browser’s right-to-left cache key', async () => {
     const page = await render('/categories', fakeApi().fetchApi);
     const { html, styles } = page!;
+    expect(page!.screens).toEqual(['routes/categories']);
     expect(styles).toContain('<style data-emotion="muirtl ');
     // Every class the markup names has its rules, and so do the classes components compose
     // from (a Button's, merged into ButtonBase's): the browser's cache then inserts nothing.

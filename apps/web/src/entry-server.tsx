@@ -38,6 +38,8 @@ export type Rendered = {
   state: string;
   /** For the page's head: preloads of the first screen's images. */
   preloads: string;
+  /** The route ids of the screens drawn (`routes/home`): the server has the page fetch their code. */
+  screens: string[];
 };
 
 /** Public screens the server renders; members' pages, forms and players stay client-only. */
@@ -145,9 +147,10 @@ export async function render(url: string, fetchApi: FetchApi, runtimeConfig?: un
     const preloads = /^(?:<link [^>]*>)*/.exec(html)?.[0] ?? '';
     html = html.slice(preloads.length);
     const styles = styleTags(cache, html);
-    const state = serverStateTag({ queries: dehydrate(client) });
+    const screens = context.matches.map((m) => m.route.id).filter((id) => id.startsWith('routes/'));
+    const state = serverStateTag({ queries: dehydrate(client), screens });
     // No timers left behind: the server keeps nothing of a page once it is written.
     client.clear();
-    return { html, styles, preloads, state };
+    return { html, styles, preloads, state, screens };
   });
 }

@@ -53,13 +53,15 @@ function renderInBrowser(container: HTMLElement, app: Loaded) {
 async function hydrateServerPage(container: HTMLElement, state: ServerState, app: Loaded) {
   const { react, client, routing, queryClient, hydrate } = app;
   hydrate(queryClient, state.queries);
+  await nextTask();
   try {
-    await routing.loadRoutesFor(window.location.pathname);
+    await routing.loadRoutesFor(window.location.pathname, state.screens);
   } catch {
     // The screen's code does not load (and the one reload was spent): the app shows its error page.
     renderInBrowser(container, app);
     return;
   }
+  await nextTask();
   const router = routing.createAppRouter({ hydrated: true });
   // The page is shown first: hydrating starts once the browser has painted what the server sent.
   await new Promise<void>((resolve) => requestAnimationFrame(() => setTimeout(resolve, 0)));

@@ -15,7 +15,7 @@ type FetchApi = (path: string, init: { method: string; headers: Record<string, s
   headers: Record<string, string | string[] | number | undefined>;
   body: string;
 }>;
-type Rendered = { html: string; styles: string; preloads: string; state: string };
+type Rendered = { html: string; styles: string; preloads: string; state: string; screens?: string[] };
 type Renderer = { render(url: string, fetchApi: FetchApi, runtimeConfig: unknown): Promise<Rendered | null> };
 
 export async function loadRenderer(config: Config): Promise<Renderer | null> {
@@ -23,6 +23,17 @@ export async function loadRenderer(config: Config): Promise<Renderer | null> {
   if (!fs.existsSync(entry)) return null;
   const mod = (await import(pathToFileURL(entry).href)) as Partial<Renderer>;
   return typeof mod.render === 'function' ? (mod as Renderer) : null;
+}
+
+/** Each screen's code files (its route id → files under the build), written by the web build. */
+export type ScreenCode = Record<string, string[]>;
+
+export function loadScreenCode(webDist: string): ScreenCode {
+  try {
+    return JSON.parse(fs.readFileSync(path.join(webDist, 'screen-code.json'), 'utf8')) as ScreenCode;
+  } catch {
+    return {}; // an older build: the screens' code is fetched when the app asks for it
+  }
 }
 
 /** Headers that decide the answer's absolute URLs (the request's own origin) travel along. */
@@ -57,9 +68,10 @@ const APP_CODE = /\s*<(?:script type="module"[^>]*><\/script|link rel="modulepre
  * The app's code is no longer needed to show the page, only to make it live: its tags wait,
  * inert, in `<template id="app-code">` until `/app-start.js` adds them once the first screen
  * has loaded (or the visitor taps or types first), so the screen's images and fonts are never
- * queued behind it.
+ * queued behind it. The drawn screen's own code is named there too, so it arrives with the
+ * app's instead of being asked for once the app has started.
  */
-export function spliceRendered(template: string, r: Rendered): string | null {
+export function spliceRendered(template: string, r: Rendered, screenCode: ScreenCode = {}): string | null {
   if (!template.includes(ROOT) || !template.includes('</head>')) return null;
   // The first screen's images are asked for first, ahead of the code and fonts.
   const charset = /<meta charset="[^"]*"\s*\/?>/i;
@@ -71,6 +83,15 @@ export function spliceRendered(template: string, r: Rendered): string | null {
     code.push(tag.trim());
     return '';
   });
+  if (code.length) {
+    const named = new Set(code.map((tag) => /(?:src|href)="([^"]+)"/.exec(tag)?.[1]));
+    for (const file of (r.screens ?? []).flatMap((screen) => screenCode[screen] ?? [])) {
+      const href = `/${file}`;
+      if (named.has(href) || !/^[\w./-]+\.js$/.test(file)) continue;
+      named.add(href);
+      code.push(`<link rel="modulepreload" crossorigin href="${href}">`);
+    }
+  }
   const starter = code.length ? `<template id="app-code">${code.join('')}</template><script defer src="/app-start.js"></script>` : '';
   return withoutCode.replace(ROOT, () => `<div id="root">${r.html}</div>${r.state}${starter}`);
 }

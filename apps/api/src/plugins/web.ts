@@ -8,7 +8,7 @@ import { AppError } from '../errors/app-error';
 import { assetOrigin } from '../lib/urls';
 import { injectPreview, previewFor, robotsTxt, sitemapCollections, sitemapIndex, sitemapTitles } from '../modules/previews/previews';
 import { Lru } from '../lib/lru';
-import { compressHtml, inProcessApi, loadRenderer, spliceRendered, type RenderedPage } from './server-render';
+import { compressHtml, inProcessApi, loadRenderer, loadScreenCode, spliceRendered, type RenderedPage } from './server-render';
 
 function runtimeConfig(config: Config, request: FastifyRequest): RuntimeConfig {
   return {
@@ -45,6 +45,7 @@ export async function registerWeb(app: FastifyInstance, config: Config) {
         return null;
       })
     : null;
+  const screenCode = renderer ? loadScreenCode(config.WEB_DIST) : {};
 
   app.get('/robots.txt', { schema: { hide: true } }, async (request, reply) =>
     reply.type('text/plain; charset=utf-8').header('cache-control', 'public, max-age=3600').send(robotsTxt(assetOrigin(request))),
@@ -107,7 +108,7 @@ export async function registerWeb(app: FastifyInstance, config: Config) {
       else {
         try {
           const rendered = await renderer.render(request.url, inProcessApi(app, request), runtimeConfig(config, request));
-          const html = rendered && spliceRendered(page.html, rendered);
+          const html = rendered && spliceRendered(page.html, rendered, screenCode);
           if (html) {
             page = { html };
             renderedPages.set(key, page);

@@ -3,7 +3,7 @@ import { createMemoryRouter, RouterProvider } from 'react-router';
 import { beforeEach, describe, expect, it } from 'vitest';
 import { useAuthStore } from '../features/auth';
 import { AppProvider } from './provider';
-import { routes } from './router';
+import { loadRoutesFor, routes } from './router';
 
 function renderAt(path: string) {
   const router = createMemoryRouter(routes, { initialEntries: [path] });
@@ -88,5 +88,23 @@ describe('routes (spec §2)', () => {
         '/user/new-request', '/gopremium', '/gift', '/premium/result', '*',
       ]),
     );
+  });
+});
+
+describe('loadRoutesFor', () => {
+  const byId = (id: string) => routes[0]!.children![0]!.children!.find((r) => r.id === id)!;
+
+  it('loads the screens the server names, by route id, whatever the address', async () => {
+    expect(typeof byId('routes/not-found').lazy).toBe('function');
+    await loadRoutesFor('/an/address/that/is/not/read', ['routes/not-found', 'routes/no-such-screen']);
+    expect(byId('routes/not-found').lazy).toBeUndefined();
+    expect(byId('routes/not-found').Component).toBeTypeOf('function');
+    expect(typeof byId('routes/contact').lazy).toBe('function');
+  });
+
+  it('matches the address when the page names no screens', async () => {
+    await loadRoutesFor('/tv');
+    expect(byId('routes/tv').lazy).toBeUndefined();
+    expect(byId('routes/tv').Component).toBeTypeOf('function');
   });
 });

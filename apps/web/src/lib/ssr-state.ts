@@ -3,7 +3,11 @@ import type { DehydratedState } from '@tanstack/react-query';
 /** The element in which the server renderer leaves the query cache of the page it wrote. */
 export const SSR_STATE_ID = 'parde-ssr-state';
 
-export type ServerState = { queries: DehydratedState };
+export type ServerState = {
+  queries: DehydratedState;
+  /** The route ids of the screens drawn (`routes/home`): the browser loads them without matching the address again. */
+  screens?: string[];
+};
 
 /** As a data block (not a script that runs: the CSP allows none inline), safe inside HTML. */
 export function serverStateTag(state: ServerState): string {
