@@ -1,5 +1,6 @@
 import { Suspense, useCallback, useId, useState } from 'react';
 import { Outlet } from 'react-router';
+import { HydrationPass } from '../../components/hydration-pass';
 import { lazyComponent } from '../../lib/lazy-route';
 import { useNoticeStore } from '../../lib/notifications';
 import { usePageViews } from '../../features/analytics';
@@ -44,7 +45,12 @@ export function AppLayout({ loading = false }: { loading?: boolean }) {
       <NavigationProgress force={loading} />
       <Header session={navSession} drawerId={drawerId} drawerOpen={drawerOpen} onOpenDrawer={openDrawer} />
       <main id={MAIN_CONTENT_ID} tabIndex={-1} data-search-covered={searchResultsShown ? 'true' : undefined} className="p-layout__main">
-        {loading ? null : <RoutedContent />}
+        {loading ? null : (
+          // The header, footer and bottom bar are live first; the screen follows in passes.
+          <HydrationPass>
+            <RoutedContent />
+          </HydrationPass>
+        )}
       </main>
       <Footer />
       {drawerUsed && (

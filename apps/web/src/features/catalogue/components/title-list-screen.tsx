@@ -2,6 +2,7 @@ import type { ReactNode } from 'react';
 import { formatNumber, toPersianDigits } from '@parde/persian';
 import { useLocation, useNavigate } from 'react-router';
 import { EmptyState } from '../../../components/empty-state';
+import { HydrationPass } from '../../../components/hydration-pass';
 import { ListPagination } from '../../../components/list-pagination';
 import { InlineError } from '../../../components/query-error';
 import { TitleGrid, TitleGridSkeleton } from '../../../components/title-grid';
@@ -80,7 +81,9 @@ export function TitleListScreen({ fixed = {}, belowPicks }: { fixed?: FixedFilte
           <InlineError error={titles.error} onRetry={() => void titles.refetch()} />
         ) : list && list.length > 0 ? (
           <div aria-busy={titles.isPlaceholderData} className="p-list__results">
-            <TitleGrid titles={list} linkSearch={linkSearch} label={heading} eagerCount={6} />
+            <HydrationPass>
+              <TitleGrid titles={list} linkSearch={linkSearch} label={heading} eagerCount={6} />
+            </HydrationPass>
             {meta && (
               <>
                 <ListPagination page={meta.currentPage} lastPage={meta.lastPage} hrefFor={(page) => hrefFor(changeFilters(filters, { page }))} />

@@ -1,5 +1,6 @@
 import type { ReactNode } from 'react';
 import { Navigate, useLocation } from 'react-router';
+import { HydrationPass } from '../../../components/hydration-pass';
 import { QueryErrorPage } from '../../../components/query-error';
 import { TitleRowSection } from '../../../components/title-row-section';
 import { useDocumentTitle } from '../../../components/use-document-title';
@@ -46,9 +47,11 @@ export function TitleScreen({ id, slug, access, comments }: Props) {
       <div className="p-container p-container--xl p-title__body">
         <PlotAndDetails title={query.data} />
         {query.data.type === 'series' && <SeasonsAndEpisodes seasons={query.data.seasons} />}
-        <PeopleRow title={query.data} />
-        {query.data.dubs.length > 0 && <DubEditions dubs={query.data.dubs} />}
-        <Related id={id} directorName={query.data.directors[0] ? (query.data.directors[0].fullnameFa ?? query.data.directors[0].fullnameEn) : null} />
+        <HydrationPass>
+          <PeopleRow title={query.data} />
+          {query.data.dubs.length > 0 && <DubEditions dubs={query.data.dubs} />}
+          <Related id={id} directorName={query.data.directors[0] ? (query.data.directors[0].fullnameFa ?? query.data.directors[0].fullnameEn) : null} />
+        </HydrationPass>
         {comments}
       </div>
     </div>
