@@ -1,7 +1,7 @@
 import type { Browser, BrowserContext, Page, Route } from 'playwright-core';
 import { afterAll, afterEach, beforeAll, describe, expect, inject, it } from 'vitest';
 import { launchBrowser } from '../support/browser';
-import { apiPost, DEFAULT_PASSWORD as PASSWORD, registerMember, signInBrowser, uniqueEmail } from '../support/members';
+import { apiPost, asMember, DEFAULT_PASSWORD as PASSWORD, registerMember, signInBrowser, uniqueEmail } from '../support/members';
 import { linkIn, mailsTo, waitForMail } from '../support/outbox';
 import { apiGet, expectNoHorizontalOverflow, expectNoSeriousViolations, openContext, settle, shoot, WIDTHS, type Card, type Page1 } from './screens-support';
 
@@ -284,6 +284,25 @@ describe.each(WIDTHS)('account at %s px', (width, viewport) => {
     await openMailedLink(link);
     await page.waitForURL((u) => u.pathname === '/gopremium', { timeout: 20_000 });
     expect((await tokenCookie())?.value).toBeTruthy();
+  });
+
+  it("a member's home shows the titles they were watching, in a row that stays inside the page", async () => {
+    const member = await registerMember({ name: 'سارا', email: uniqueEmail(`continue${width}`) });
+    const titles = (await apiGet<Page1<Card>>(baseUrl, '/api/titles?per_page=8')).data;
+    // Several titles, so the row has its previous/next buttons on a desktop.
+    for (const t of titles) expect((await asMember(baseUrl, member, 'POST', `/api/user/history/${t.id}`, { position_sec: 60 })).status).toBe(200);
+    context = await openContext(browser, viewport);
+    page = await context.newPage();
+    await signInBrowser(context, member);
+    await page.goto(baseUrl + '/');
+    const row = page.getByTestId('continue-watching');
+    await row.getByRole('link', { name: new RegExp(titles[0]!.titleFa ?? titles[0]!.titleEn) }).first().waitFor();
+    await settle(page);
+    await expectNoHorizontalOverflow(page);
+    // The row lines up with the list below it: both inside the page's container.
+    const [rowBox, listBox] = await Promise.all([row.boundingBox(), page.getByTestId('title-grid').boundingBox()]);
+    expect(Math.round(rowBox!.x)).toBe(Math.round(listBox!.x));
+    expect(Math.round(rowBox!.width)).toBe(Math.round(listBox!.width));
   });
 
   it('every account screen passes axe (no serious or critical violations)', async () => {

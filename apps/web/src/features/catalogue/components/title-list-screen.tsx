@@ -54,7 +54,7 @@ export function TitleListScreen({ fixed = {}, belowPicks }: { fixed?: FixedFilte
   return (
     <>
       {!filters.q && <Slideshow type={fixed.type ?? 'all'} />}
-      {!filters.q && belowPicks}
+      {!filters.q && belowPicks && <div className="p-container p-container--xl">{belowPicks}</div>}
       <div className="p-container p-container--xl p-list">
         <div className="p-list__head">
           <h1 className="p-h4 p-list__title">{heading}</h1>
