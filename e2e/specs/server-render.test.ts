@@ -1,6 +1,7 @@
 import type { Browser, BrowserContext, Page } from 'playwright-core';
 import { afterAll, afterEach, beforeAll, describe, expect, inject, it } from 'vitest';
 import { DESKTOP, launchBrowser, MOBILE, newContext, waitForScreen } from '../support/browser';
+import { registerMember, signInBrowser, uniqueEmail } from '../support/members';
 
 /**
  * The server-rendered first paint of the public screens (apps/web/src/entry-server.tsx, served
@@ -203,6 +204,26 @@ describe('server-rendered pages', () => {
     release();
     await page.locator('html[data-app-ready]').waitFor({ state: 'attached' });
     expect(await page.evaluate(() => getComputedStyle(document.body).backgroundColor)).toBe('rgb(246, 246, 246)');
+  });
+
+  it("a member's pages are drawn by the app, not the server: their own header, on every visit, without errors", async () => {
+    const member = await registerMember({ name: 'رضا', email: uniqueEmail('ssr-member') });
+    context = await newContext(browser, { viewport: DESKTOP });
+    await signInBrowser(context, member);
+    const page = await context.newPage();
+    const { errors } = watch(page);
+    const first = await firstTitle();
+    // Twice each: the second time the browser already keeps the member's details.
+    for (const url of ['/', first.path, '/', first.path]) {
+      const response = await page.goto(`${baseUrl}${url}`);
+      // The server sent the app's page, not a visitor's drawing of the screen.
+      expect(await response!.text(), url).not.toContain('<header');
+      await waitForScreen(page);
+      await page.locator('header a[href="/user/dashboard"]').first().waitFor();
+      expect(await page.locator('header').getByRole('link', { name: 'ورود / ثبت‌نام' }).count(), url).toBe(0);
+      await page.waitForLoadState('networkidle');
+    }
+    expect(errors.join('\n')).toBe('');
   });
 
   for (const [name, viewport] of [
