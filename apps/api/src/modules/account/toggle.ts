@@ -26,8 +26,11 @@ export async function toggle(
   remove: () => Promise<unknown[]>,
 ): Promise<boolean> {
   await tx.execute(sql`SELECT pg_advisory_xact_lock(${kind}::int, hashtext(${`${userId}:${rowId}`}))`);
-  if ((await insert()).length > 0) return true;
-  if ((await remove()).length > 0) return false;
-  // Only a writer outside toggles (none today) could get here: the row appeared and went between the two.
+  // One round settles it. Only a delete outside toggles (a cascade) can take the row away between
+  // the two statements; the next round then sees it gone.
+  for (let round = 0; round < 3; round++) {
+    if ((await insert()).length > 0) return true;
+    if ((await remove()).length > 0) return false;
+  }
   throw new Error('toggle did not settle');
 }
