@@ -1,4 +1,5 @@
 import fs from 'node:fs';
+import zlib from 'node:zlib';
 import os from 'node:os';
 import path from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
@@ -17,8 +18,9 @@ beforeAll(async () => {
     '<!doctype html><html lang="fa" dir="rtl"><head><meta name="description" content="پرده" /><title>پرده</title></head><body></body></html>',
   );
   fs.writeFileSync(path.join(dist, 'assets', 'app-abc123.js'), 'console.log(1)');
-  const zlib = await import('node:zlib');
   fs.writeFileSync(path.join(dist, 'assets', 'app-abc123.js.br'), zlib.brotliCompressSync('console.log(1)'));
+  fs.writeFileSync(path.join(dist, 'assets', 'app-abc123.js.gz'), zlib.gzipSync('console.log(1)'));
+  fs.writeFileSync(path.join(dist, 'favicon.svg'), '<svg xmlns="http://www.w3.org/2000/svg"/>');
   ctx = await createTestApp({
     WEB_DIST: dist,
     ANALYTICS_URL: 'http://127.0.0.1:9/stats',
@@ -47,6 +49,34 @@ describe('serving the web app', () => {
     const res = await ctx.app.inject({ url: '/assets/app-abc123.js', headers: { 'accept-encoding': 'br, gzip' } });
     expect(res.headers['content-encoding']).toBe('br');
     expect(res.rawPayload.length).toBeGreaterThan(0);
+  });
+
+  it('falls back to gzip, then to the file as it is, by what the browser accepts', async () => {
+    const gzip = await ctx.app.inject({ url: '/assets/app-abc123.js', headers: { 'accept-encoding': 'gzip, br;q=0' } });
+    expect(gzip.headers['content-encoding']).toBe('gzip');
+    expect(zlib.gunzipSync(gzip.rawPayload).toString()).toBe('console.log(1)');
+    const plain = await ctx.app.inject({ url: '/assets/app-abc123.js', headers: { 'accept-encoding': 'identity' } });
+    expect(plain.headers['content-encoding']).toBeUndefined();
+    expect(plain.body).toBe('console.log(1)');
+    expect(plain.headers['content-type']).toMatch(/^text\/javascript/);
+    expect(plain.headers.vary).toContain('Accept-Encoding');
+    const head = await ctx.app.inject({ method: 'HEAD', url: '/assets/app-abc123.js' });
+    expect(head.statusCode).toBe(200);
+    expect(head.body).toBe('');
+  });
+
+  it('answers a repeated request with 304 when the browser has the file', async () => {
+    const first = await ctx.app.inject({ url: '/favicon.svg' });
+    expect(first.statusCode).toBe(200);
+    expect(first.headers['content-type']).toBe('image/svg+xml');
+    expect(first.headers['cache-control']).toBe('no-cache');
+    const etag = String(first.headers.etag);
+    expect(etag).toMatch(/^"[\w-]+"$/);
+    const again = await ctx.app.inject({ url: '/favicon.svg', headers: { 'if-none-match': `W/${etag}` } });
+    expect(again.statusCode).toBe(304);
+    expect(again.body).toBe('');
+    const changed = await ctx.app.inject({ url: '/favicon.svg', headers: { 'if-none-match': '"other"' } });
+    expect(changed.statusCode).toBe(200);
   });
 
   it('caches hashed assets for a year and 404s a missing one instead of sending HTML', async () => {

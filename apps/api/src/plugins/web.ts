@@ -1,6 +1,5 @@
 import fs from 'node:fs';
 import path from 'node:path';
-import fastifyStatic from '@fastify/static';
 import type { RuntimeConfig } from '@parde/contract';
 import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
 import type { Config } from '../config';
@@ -9,6 +8,7 @@ import { assetOrigin } from '../lib/urls';
 import { injectPreview, previewFor, robotsTxt, sitemapCollections, sitemapIndex, sitemapTitles } from '../modules/previews/previews';
 import { Lru } from '../lib/lru';
 import { compressHtml, inProcessApi, loadRenderer, loadScreenCode, spliceRendered, type RenderedPage } from './server-render';
+import { registerWebFiles } from './web-files';
 
 function runtimeConfig(config: Config, request: FastifyRequest): RuntimeConfig {
   return {
@@ -59,19 +59,8 @@ export async function registerWeb(app: FastifyInstance, config: Config) {
     if (!body) throw new AppError('NOT_FOUND', 404);
     return xml(reply, body);
   });
-  if (hasWeb) {
-    await app.register(fastifyStatic, {
-      root: config.WEB_DIST,
-      wildcard: false,
-      index: false,
-      // The build writes .br and .gz beside each asset (scripts/compress-dist.mjs).
-      preCompressed: true,
-      setHeaders(res, filePath) {
-        const rel = path.relative(config.WEB_DIST, filePath);
-        res.header('cache-control', rel.startsWith('assets') ? 'public, max-age=31536000, immutable' : 'no-cache');
-      },
-    });
-  }
+  // Hashed assets cached for a year, everything else revalidated; each answered from memory.
+  if (hasWeb) registerWebFiles(app, config.WEB_DIST);
 
   const sendIndex = async (request: FastifyRequest, reply: FastifyReply) => {
     if (!hasWeb) {
