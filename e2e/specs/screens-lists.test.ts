@@ -59,7 +59,8 @@ describe.each(WIDTHS)('lists at %s px', (width, viewport) => {
     await page.waitForURL((u) => u.search === '?type=series');
     await expect.poll(firstCardId).toBe(String(series.data[0]!.id));
     expect(await h1().innerText()).toBe('سریال‌ها');
-    expect(await cards().first().innerText()).toContain('سریال');
+    // A card just added is laid out at the next frame (content-visibility: auto).
+    await expect.poll(() => cards().first().innerText()).toContain('سریال');
 
     await page.getByTestId('order-by').selectOption('year');
     await page.waitForURL((u) => u.search === '?order_by=year&type=series');

@@ -100,6 +100,50 @@ describe('server-rendered pages', () => {
     expect(html).toContain('id="parde-ssr-state"');
   });
 
+  it('keeps the grid and the rows the server drew; their links still open pages inside the app', async () => {
+    context = await newContext(browser, { viewport: DESKTOP });
+    const page = await context.newPage();
+    const { errors } = watch(page);
+    await page.goto(`${baseUrl}/`);
+    await page.locator('html[data-app-ready]').waitFor({ state: 'attached' });
+    const grid = page.getByTestId('title-grid');
+    await page.waitForLoadState('networkidle');
+    // React took the page over but not the cards: they carry none of the fibers it keeps on the
+    // elements it hydrates (the grid's own element does).
+    const reactOwned = (el: Element) => Object.keys(el).some((k) => k.startsWith('__reactFiber'));
+    expect(await grid.evaluate(reactOwned)).toBe(true);
+    expect(await grid.getByTestId('title-card').first().evaluate(reactOwned)).toBe(false);
+    await page.evaluate(() => ((window as Window & { sameDocument?: boolean }).sameDocument = true));
+    const card = grid.getByTestId('title-card').nth(2);
+    const href = (await card.getAttribute('href'))!;
+    await card.click();
+    await page.waitForURL((u) => u.pathname === href);
+    await waitForScreen(page);
+    // Opened by the app (the same document), not loaded afresh.
+    expect(await page.evaluate(() => (window as Window & { sameDocument?: boolean }).sameDocument)).toBe(true);
+
+    // A title page's rows, loaded afresh: a similar title opens inside the app as well.
+    await page.goto(`${baseUrl}${href}`);
+    await page.locator('html[data-app-ready]').waitFor({ state: 'attached' });
+    await page.evaluate(() => ((window as Window & { sameDocument?: boolean }).sameDocument = true));
+    const similar = page.getByTestId('similar').getByTestId('title-card').first();
+    const next = (await similar.getAttribute('href'))!;
+    await similar.click();
+    await page.waitForURL((u) => u.pathname === next);
+    await waitForScreen(page);
+    expect(await page.evaluate(() => (window as Window & { sameDocument?: boolean }).sameDocument)).toBe(true);
+    // Another page of the list is drawn by the app, with its own cards.
+    await page.goto(`${baseUrl}/`);
+    await page.locator('html[data-app-ready]').waitFor({ state: 'attached' });
+    await page.evaluate(() => ((window as Window & { sameDocument?: boolean }).sameDocument = true));
+    const firstOnPage1 = await page.getByTestId('title-grid').getByTestId('title-card').first().getAttribute('href');
+    await page.getByRole('navigation', { name: 'ناوبری صفحه' }).getByRole('link', { name: 'رفتن به صفحهٔ ۲' }).click();
+    await page.waitForURL((u) => u.search === '?page=2');
+    await expect.poll(() => page.getByTestId('title-grid').getByTestId('title-card').first().getAttribute('href')).not.toBe(firstOnPage1);
+    expect(await page.evaluate(() => (window as Window & { sameDocument?: boolean }).sameDocument)).toBe(true);
+    expect(errors).toEqual([]);
+  });
+
   it('shows the catalogue without JavaScript, right to left, at 375 px', async () => {
     context = await newContext(browser, { viewport: MOBILE, javaScriptEnabled: false });
     const page = await context.newPage();

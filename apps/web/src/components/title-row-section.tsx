@@ -30,7 +30,7 @@ export function TitleRowSection({ title, titles, isPending, emptyText, action, t
           ))}
         </HorizontalRow>
       ) : titles && titles.length > 0 ? (
-        <HorizontalRow label={title}>
+        <HorizontalRow label={title} deps={[titles]}>
           {titles.map((t) => (
             <li key={t.id}>
               <TitleCard title={t} />

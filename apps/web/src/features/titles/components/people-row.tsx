@@ -24,7 +24,7 @@ export function PeopleRow({ title }: { title: TitleDetail }) {
       {people.length === 0 ? (
         <EmptyState message={messages.emptyCast} compact />
       ) : (
-        <HorizontalRow label={messages.sections.cast} columns={{ xs: '30%', sm: '20%', md: '13%', lg: '10.5%' }}>
+        <HorizontalRow label={messages.sections.cast} columns={{ xs: '30%', sm: '20%', md: '13%', lg: '10.5%' }} deps={[title]}>
           {people.map((p, i) => (
             <li key={`${p.id}-${i}`}>
               <RouterLink to={p.path} data-testid="person-link" className="p-person-link">
