@@ -19,13 +19,20 @@ async function loadApp() {
   // so the heavy ones stand alone — React, React DOM, the router and query libraries, then the
   // app itself. (MUI comes with the first screen or part that uses it: docs/decisions/0010.)
   const react = await import('react');
-  (await import('./theme/color-scheme')).watchColorScheme();
   await nextTask();
   const client = await import('react-dom/client');
   await nextTask();
   const { hydrate } = await import('./lib/start-libs');
   await nextTask();
-  const [{ App }, routing, { queryClient }] = await Promise.all([import('./app/app'), import('./app/router'), import('./lib/query-client')]);
+  const [{ App }, routing, { queryClient }, colorScheme] = await Promise.all([
+    import('./app/app'),
+    import('./app/router'),
+    import('./lib/query-client'),
+    import('./theme/color-scheme'),
+  ]);
+  // The scheme's class is on <html> since /app-start.js ran; from here on it follows the device
+  // and the other tabs.
+  colorScheme.watchColorScheme();
   await nextTask();
   return { react, client, App, routing, queryClient, hydrate };
 }
