@@ -70,7 +70,9 @@ function firstPaintHead(): Plugin {
  * The app's small modules that a first visit of a catalogue screen runs: its client, config,
  * stores, messages and the list's and card's parts. Left to themselves they became some twenty
  * chunks under 3 kB each, and each file asked for costs the browser and the server more than
- * its bytes (docs/decisions/0013); together they are one. None of them imports MUI.
+ * its bytes (docs/decisions/0013); together they are one chunk, `base`, with the app's modules
+ * they import (the router's table, the shell). None of them may import MUI: the e2e test of a
+ * first visit's code would fail.
  */
 const FIRST_VISIT_MODULES = new RegExp(
   [
