@@ -42,4 +42,23 @@ describe('offline support', () => {
     await page.getByRole('heading', { level: 1, name: 'مجموعه‌ها' }).waitFor();
     await context.close();
   });
+
+  it('installs the worker only once the app has taken the page over, not alongside the first screen', async () => {
+    const context = await newContext(browser, { serviceWorkers: 'allow' });
+    const page = await context.newPage();
+    // The app's code is held back: the page is loaded and drawn, but not yet the app's.
+    let release: () => void = () => {};
+    const held = new Promise<void>((resolve) => (release = resolve));
+    await page.route(/\/assets\/index-[\w-]+\.js$/, async (route) => {
+      await held;
+      await route.continue();
+    });
+    await page.goto(baseUrl + '/', { waitUntil: 'load' });
+    await page.waitForTimeout(1500);
+    expect(await page.evaluate(async () => (await navigator.serviceWorker.getRegistrations()).length)).toBe(0);
+    release();
+    await page.locator('html[data-app-ready]').waitFor({ state: 'attached' });
+    await page.waitForFunction(() => navigator.serviceWorker?.controller !== null, undefined, { timeout: 30_000 });
+    await context.close();
+  });
 });

@@ -87,9 +87,30 @@ async function start() {
 
 void start();
 
+/** Resolves once the app has taken the page over (app/app.tsx marks `<html>`). */
+function appIsLive(): Promise<void> {
+  const root = document.documentElement;
+  if (root.hasAttribute('data-app-ready')) return Promise.resolve();
+  return new Promise((resolve) => {
+    new MutationObserver((_changes, observer) => {
+      if (!root.hasAttribute('data-app-ready')) return;
+      observer.disconnect();
+      resolve();
+    }).observe(root, { attributes: true, attributeFilter: ['data-app-ready'] });
+  });
+}
+
+/** The browser's next idle moment (at most `timeout` ms away); a browser without the API waits a second. */
+const idle = (timeout: number) =>
+  new Promise<void>((resolve) => ('requestIdleCallback' in window ? requestIdleCallback(() => resolve(), { timeout }) : setTimeout(resolve, 1000)));
+
 if (import.meta.env.PROD && 'serviceWorker' in navigator) {
-  // Off the critical path: the worker registers once the page has loaded.
-  const register = () => void import('./lib/service-worker').then((m) => m.registerServiceWorker());
-  if (document.readyState === 'complete') register();
-  else window.addEventListener('load', register, { once: true });
+  // Installing the worker fetches and stores the whole build (some 3 MB, ~80 files): on a first
+  // visit that competed with the page's own screen for the network, the cores and the server.
+  // It waits until the app has taken the page over, its last parts too, and the browser is idle.
+  void appIsLive()
+    .then(() => new Promise((resolve) => setTimeout(resolve, 1000)))
+    .then(() => idle(10_000))
+    .then(() => import('./lib/service-worker'))
+    .then((m) => m.registerServiceWorker());
 }

@@ -1,5 +1,10 @@
-import { cleanup } from '@testing-library/react';
+import { cleanup, configure } from '@testing-library/react';
 import { afterEach, vi } from 'vitest';
+
+// A screen's code is transformed on first import: on a loaded machine that alone can pass the
+// default 1 s that findBy… waits. Waiting longer changes nothing for a test that passes, and a
+// test whose element never comes still fails.
+configure({ asyncUtilTimeout: 5000 });
 
 // Server-rendering tests run in Node (`@vitest-environment node`): no DOM to prepare or clean.
 const hasDom = typeof window !== 'undefined';
