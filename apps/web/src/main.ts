@@ -112,5 +112,7 @@ if (import.meta.env.PROD && 'serviceWorker' in navigator) {
     .then(() => new Promise((resolve) => setTimeout(resolve, 1000)))
     .then(() => idle(10_000))
     .then(() => import('./lib/service-worker'))
-    .then((m) => m.registerServiceWorker());
+    .then((m) => m.registerServiceWorker())
+    // Its code did not load (offline, a new deploy): the page works without it, next visit tries again.
+    .catch(() => undefined);
 }
