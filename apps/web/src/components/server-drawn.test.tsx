@@ -32,7 +32,7 @@ function Page({ initial }: { initial: Item[] }) {
       <button type="button" data-testid="next" onClick={() => setItems(NEXT)}>
         بعدی
       </button>
-      <ServerDrawn as="ul" deps={[items]} className="grid" aria-label="فهرست">
+      <ServerDrawn deps={[items]} className="grid" aria-label="فهرست">
         {items.map((item) => (
           <li key={item.id}>
             <Card item={item} />

@@ -1,11 +1,10 @@
-import { createElement, useEffect, useId, useState, type HTMLAttributes, type MouseEvent, type ReactNode } from 'react';
+import { useEffect, useId, useState, type HTMLAttributes, type MouseEvent, type ReactNode } from 'react';
 import { useNavigate } from 'react-router';
 import { getFallbackArtUrl } from './art-image';
 
 const ATTR = 'data-server-drawn';
 
-type Props = HTMLAttributes<HTMLElement> & {
-  as: 'ul' | 'div';
+type Props = HTMLAttributes<HTMLUListElement> & {
   /**
    * What the content is drawn from. While none of these changes, a part the server drew is
    * kept as it came; when one does, React draws the part itself.
@@ -22,7 +21,7 @@ function partElement(id: string): Element | null {
 }
 
 /**
- * A part of a server-rendered page that has nothing to do but be read and followed: a grid or
+ * A list of a server-rendered page that has nothing to do but be read and followed: a grid or
  * row of cards, each a link with its image. Taking the page over, React keeps this part as the
  * server drew it instead of building it again (hundreds of elements on a list page), and draws
  * it itself only when its content changes (another page of the list, other filters). Until then
@@ -33,7 +32,7 @@ function partElement(id: string): Element | null {
  * server-rendered page over; a part mounted later has an id the server never wrote, and is
  * drawn by React at once.
  */
-export function ServerDrawn({ as, deps, children, ...props }: Props) {
+export function ServerDrawn({ deps, children, ...props }: Props) {
   const id = useId();
   const navigate = useNavigate();
   const [kept, setKept] = useState(() => {
@@ -63,10 +62,15 @@ export function ServerDrawn({ as, deps, children, ...props }: Props) {
     return () => el.removeEventListener('error', onError, true);
   }, [isKept, id]);
 
-  if (!kept) return createElement(as, { ...props, key: 'drawn', [ATTR]: id }, children);
+  if (!kept)
+    return (
+      <ul key="drawn" {...props} data-server-drawn={id}>
+        {children}
+      </ul>
+    );
 
   /** A plain click on one of the part's links opens its page inside the app, as a router link does. */
-  const followLink = (e: MouseEvent<HTMLElement>) => {
+  const followLink = (e: MouseEvent<HTMLUListElement>) => {
     props.onClick?.(e);
     if (e.defaultPrevented || e.button !== 0 || e.metaKey || e.altKey || e.ctrlKey || e.shiftKey) return;
     const link = e.target instanceof Element ? e.target.closest('a') : null;
@@ -76,12 +80,5 @@ export function ServerDrawn({ as, deps, children, ...props }: Props) {
     e.preventDefault();
     void navigate(url.pathname + url.search + url.hash);
   };
-  return createElement(as, {
-    ...props,
-    key: 'kept',
-    [ATTR]: id,
-    onClick: followLink,
-    suppressHydrationWarning: true,
-    dangerouslySetInnerHTML: { __html: kept.html },
-  });
+  return <ul key="kept" {...props} data-server-drawn={id} onClick={followLink} suppressHydrationWarning dangerouslySetInnerHTML={{ __html: kept.html }} />;
 }

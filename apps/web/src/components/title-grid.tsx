@@ -17,7 +17,7 @@ export function TitleGrid<T extends TitleCardData>({ titles, linkSearch, note, r
   return (
     // 2 columns on a phone, up to 6 on a desktop (.p-grid in theme/catalogue.css): 24 per page fills every row.
     // Kept as the server drew it while the titles stay the same (components/server-drawn.tsx).
-    <ServerDrawn as="ul" deps={[titles, linkSearch, rankFrom]} aria-label={label} data-testid="title-grid" className="p-grid">
+    <ServerDrawn deps={[titles, linkSearch, rankFrom]} aria-label={label} data-testid="title-grid" className="p-grid">
       {titles.map((t, i) => (
         <li key={t.id}>
           <TitleCard title={t} linkSearch={linkSearch} note={note?.(t, i)} rank={rankFrom === undefined ? undefined : rankFrom + i} priority={i < eagerCount} />

@@ -50,7 +50,7 @@ export function HorizontalRow({
   return (
     <div className="p-row">
       {deps ? (
-        <ServerDrawn as="ul" deps={deps} {...list}>
+        <ServerDrawn deps={deps} {...list}>
           {children}
         </ServerDrawn>
       ) : (
