@@ -10,7 +10,7 @@ const API_DEV_ORIGIN = process.env.PARDE_API_ORIGIN ?? 'http://localhost:8000';
 const LARGE_LAZY_CHUNKS = ['**/player-*.js', '**/hls-*.js', '**/watch-*.js', '**/trailer-*.js'];
 
 /** The fonts the first screen's text is set in, fetched with the page instead of after the CSS. */
-const PRELOADED_FONTS = [/estedad-arabic-wght-normal-[\w-]+\.woff2$/];
+const PRELOADED_FONTS = [/estedad-persian-[\w-]+\.woff2$/];
 
 /** The entry's dynamic imports that are not stages of its start (see src/main.ts). */
 const LOADED_LATER = /\/src\/lib\/service-worker\.ts$/;
