@@ -179,13 +179,14 @@ describe('server-rendered pages', () => {
     await page.getByRole('heading', { level: 1, name: 'فیلم‌ها و سریال‌ها' }).waitFor();
   });
 
-  it("asks for the app's code only once the first screen has loaded, or at once when the visitor reaches for the page", async () => {
+  it("asks for the app's code only once the first screen has loaded and been painted, or at once when the visitor reaches for the page", async () => {
     context = await newContext(browser, { viewport: MOBILE });
     const page = await context.newPage();
     await page.goto(`${baseUrl}/`);
     await page.locator('html[data-app-ready]').waitFor({ state: 'attached' });
     const timing = await page.evaluate(() => ({
       load: (performance.getEntriesByType('navigation')[0] as PerformanceNavigationTiming).loadEventStart,
+      painted: performance.getEntriesByName('first-contentful-paint')[0]?.startTime ?? Infinity,
       scripts: performance
         .getEntriesByType('resource')
         .filter((r) => /\/assets\/.*\.js$/.test(r.name))
@@ -197,6 +198,7 @@ describe('server-rendered pages', () => {
     }));
     expect(timing.scripts.length).toBeGreaterThan(3);
     expect(Math.min(...timing.scripts)).toBeGreaterThanOrEqual(timing.load);
+    expect(Math.min(...timing.scripts)).toBeGreaterThanOrEqual(timing.painted);
     // The drawn screen's code is asked for with the app's, by the page's own list of it, not
     // once the app has started and looked the screen up.
     const html = await (await page.request.get(`${baseUrl}/`)).text();

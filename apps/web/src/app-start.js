@@ -1,9 +1,9 @@
 // Served as /app-start.js: the build minifies it (vite.config: appStartScript), a dev server serves it as is.
 // A page the server wrote is readable and its links work before any of the app's code runs.
 // The code that makes it live (the app's module scripts, kept inert in <template id="app-code">)
-// starts once the page's first screen has loaded, so its images and fonts never queue behind
-// it, or at once when the visitor reaches for the page (a tap, a key) before that — and a
-// button pressed meanwhile is pressed again once the app is live.
+// starts once the page's first screen has loaded and been painted, so its images and fonts
+// never queue behind it, or at once when the visitor reaches for the page (a tap, a key) before
+// that — and a button pressed meanwhile is pressed again once the app is live.
 (function () {
   // The visitor's light/dark choice (kept as theme/color-scheme.ts keeps it) before the first
   // paint, rather than once the app is live.
@@ -51,9 +51,28 @@
     removeEventListener('click', remember, true);
     if (pressed && pressed.isConnected) setTimeout(function () { pressed.click(); }, 0);
   }).observe(document.documentElement, { attributes: true, attributeFilter: ['data-app-ready'] });
-  if (document.readyState === 'complete') start();
+  // `load` can come before the first frame is on the screen (a busy phone, a page of small
+  // images): the app's files would then be fetched and parsed while that frame is still drawn.
+  function startOncePainted() {
+    try {
+      if (performance.getEntriesByType('paint').some(function (p) { return p.name === 'first-contentful-paint'; })) return start();
+      if (PerformanceObserver.supportedEntryTypes.indexOf('paint') >= 0) {
+        var observer = new PerformanceObserver(function (list) {
+          if (!list.getEntriesByName('first-contentful-paint').length) return;
+          observer.disconnect();
+          start();
+        });
+        observer.observe({ type: 'paint', buffered: true });
+        return;
+      }
+    } catch {
+      // No paint timing: the next frame's end stands for it.
+    }
+    requestAnimationFrame(function () { setTimeout(start, 0); });
+  }
+  if (document.readyState === 'complete') startOncePainted();
   else {
-    addEventListener('load', start, { once: true });
+    addEventListener('load', startOncePainted, { once: true });
     // An image that never finishes must not keep the page dead.
     addEventListener('DOMContentLoaded', function () { setTimeout(start, 3000); }, { once: true });
   }
