@@ -99,6 +99,15 @@ describe.each(WIDTHS)('lists at %s px', (width, viewport) => {
     expect(await h1().innerText()).toBe('فیلم‌ها و سریال‌های دوبله');
     await chips.getByRole('button', { name: 'حذف فیلترها' }).click();
     await page.waitForURL((u) => u.search === '');
+    // The country: the list becomes that country's titles.
+    await chips.waitFor({ state: 'detached' });
+    if (viewport === MOBILE && !(await page.getByTestId('country').isVisible())) await page.getByRole('button', { name: 'فیلترهای بیشتر' }).click();
+    await page.getByTestId('country').selectOption('FR');
+    await page.waitForURL((u) => u.search === '?country=FR');
+    await chips.getByRole('button', { name: /کشور: فرانسه/ }).waitFor();
+    const french = await apiGet<Page1<Card>>(baseUrl, '/api/titles?country=FR&per_page=24');
+    expect(french.data.length).toBeGreaterThan(0);
+    await expect.poll(firstCardId).toBe(String(french.data[0]!.id));
   });
 
   it('`/?is_dubbed=1` is the dubbed list; its cards open titles with dubs first', async () => {
@@ -117,6 +126,14 @@ describe.each(WIDTHS)('lists at %s px', (width, viewport) => {
     expect(await page.getByTestId('type-all').count()).toBe(0);
     const { data } = await apiGet<Page1<Card>>(baseUrl, '/api/titles?type=series&per_page=24');
     expect(await firstCardId()).toBe(String(data[0]!.id));
+    // The picks above the list are series, the series picks the API gives.
+    const picks = (await apiGet<{ data: (Card & { path: string; type: string })[] }>(baseUrl, '/api/titles/slideshow?type=series')).data;
+    expect(picks.length).toBeGreaterThan(1);
+    expect(picks.every((t) => t.type === 'series')).toBe(true);
+    await expect.poll(() => page.getByTestId('slide').count()).toBe(picks.length);
+    const active = page.locator('[data-testid="slide"][data-active="true"]');
+    expect(await active.locator('.p-slide__cta').getAttribute('href')).toBe(picks[0]!.path);
+    expect(await active.locator('h2').innerText()).toBe(picks[0]!.titleFa);
     await shoot(page, `tv-${width}`);
     await expectNoSeriousViolations(page);
   });

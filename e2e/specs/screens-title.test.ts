@@ -7,16 +7,24 @@ const baseUrl = inject('baseUrl');
 
 type Detail = Card & {
   slug: string;
+  backdrop: string;
+  runtime: number | null;
+  ageRating: string | null;
+  genres: { id: number; titleFa: string }[];
+  countries: { code: string; nameFa: string }[];
+  rottenTomatoes: { rtMeter: number | null; rtStatus: string | null };
+  writers: { path: string; fullnameFa: string | null; fullnameEn: string }[];
   imdbId: string;
   year: number;
   seasons: { number: number; episodes: { id: number }[] }[];
   dubs: { studio: string }[];
   cast: { path: string; fullnameFa: string | null; fullnameEn: string }[];
-  directors: { path: string }[];
+  directors: { path: string; fullnameFa: string | null; fullnameEn: string }[];
   fileCount: number;
   isFree: boolean;
 };
-type Person = { id: number; slug: string; path: string; fullnameFa: string | null; fullnameEn: string; filmography: Record<'actor' | 'director' | 'writer', Card[]> };
+type MediaFile = { quality: string; codec: string; source: string; subtitles: string[] };
+type Person = { id: number; slug: string; path: string; image: string; birthYear: number | null; deathYear: number | null; bioFa: string | null; bioEn: string | null; fullnameFa: string | null; fullnameEn: string; filmography: Record<'actor' | 'director' | 'writer', Card[]> };
 
 let browser: Browser;
 let context: BrowserContext;
@@ -30,7 +38,7 @@ beforeAll(async () => {
   const dubbed = await apiGet<Page1<Card>>(baseUrl, '/api/titles?type=movie&is_dubbed=1&per_page=10');
   for (const c of dubbed.data) {
     const d = (await apiGet<{ data: Detail }>(baseUrl, `/api/titles/${c.id}`)).data;
-    if (d.fileCount > 0 && d.cast.length > 0 && d.directors.length > 0) {
+    if (d.fileCount > 0 && d.cast.length > 0 && d.directors.length > 0 && d.writers.length > 0 && d.countries.length > 0 && d.ageRating && d.runtime && d.rottenTomatoes.rtMeter !== null) {
       movie = d;
       break;
     }
@@ -61,6 +69,7 @@ async function open(viewport: { width: number; height: number }, route: string) 
 }
 
 const h1 = () => page.locator('main h1');
+const fa = (n: number) => String(n).replace(/\d/g, (d) => '۰۱۲۳۴۵۶۷۸۹'[Number(d)]!);
 
 describe.each(WIDTHS)('title page at %s px', (width, viewport) => {
   it('a wrong slug is replaced by the right one', async () => {
@@ -83,7 +92,34 @@ describe.each(WIDTHS)('title page at %s px', (width, viewport) => {
     const facts = await page.getByTestId('title-facts').innerText();
     expect(facts).toContain(String(movie.year).replace(/\d/g, (d) => '۰۱۲۳۴۵۶۷۸۹'[Number(d)]!));
     expect(facts).not.toContain(String(movie.year));
+    expect(facts).toContain(`${fa(Math.floor(movie.runtime! / 60))} ساعت`);
+    expect(facts).toContain(`${fa(movie.runtime! % 60)} دقیقه`);
+    const age = page.locator('.p-title-hero__age');
+    expect(await age.innerText()).toBe(movie.ageRating);
+    expect(await age.getAttribute('aria-label')).toBe(`رده‌بندی سنی: ${movie.ageRating}`);
+    // The backdrop and the poster, each loaded from the title's own artwork.
+    for (const [selector, url] of [
+      ['.p-title-hero__backdrop img', movie.backdrop],
+      ['.p-title-hero__poster img', movie.poster],
+    ] as const) {
+      const img = page.locator(selector);
+      expect(new URL((await img.getAttribute('src'))!, baseUrl).pathname).toBe(new URL(url).pathname);
+      await expect.poll(() => img.evaluate((el: HTMLImageElement) => (el.complete ? el.naturalWidth : 0))).toBeGreaterThan(0);
+    }
     expect(await page.getByTestId('imdb-rating').first().getAttribute('aria-label')).toMatch(/^امتیاز IMDb: [۰-۹]٫[۰-۹] از ۱۰$/);
+    expect(await page.getByTestId('rt-badge').first().getAttribute('aria-label')).toContain(`${fa(movie.rottenTomatoes.rtMeter!)}٪`);
+    // Genres and countries, each opening the list filtered by it.
+    const genres = page.getByTestId('genre-link');
+    expect(await genres.allInnerTexts()).toEqual(movie.genres.map((g) => g.titleFa));
+    expect(await genres.first().getAttribute('href')).toBe(`/?genre=${movie.genres[0]!.id}`);
+    const countries = page.getByTestId('country-link');
+    expect((await countries.allInnerTexts()).map((t) => t.trim())).toEqual(movie.countries.map((c) => c.nameFa));
+    expect(await countries.first().getAttribute('href')).toBe(`/?country=${movie.countries[0]!.code}`);
+    // Director and writer, by name, each a link to their page.
+    const details = page.getByTestId('details');
+    for (const person of [movie.directors[0]!, movie.writers[0]!]) {
+      expect(await details.getByRole('link', { name: person.fullnameFa ?? person.fullnameEn, exact: true }).first().getAttribute('href')).toBe(person.path);
+    }
     expect(await page.getByTestId('plot').innerText()).toMatch(PERSIAN);
     expect(await page.getByTestId('dub').count()).toBe(movie.dubs.length);
     expect(await page.getByTestId('files-link').getAttribute('href')).toBe(`/titles/${movie.id}/files`);
@@ -91,7 +127,15 @@ describe.each(WIDTHS)('title page at %s px', (width, viewport) => {
     const watchHref = movie.isFree ? `/watch/${movie.imdbId}/${movie.id}` : '/gopremium';
     await expect.poll(() => page.getByTestId('watch-button').getAttribute('href')).toBe(watchHref);
     await page.getByTestId('similar').getByTestId('title-card').first().waitFor();
-    await page.getByTestId('director-titles').waitFor();
+    // The director's other titles, as the API lists them, this title not among them; or the
+    // row's Persian empty state when there are none.
+    const others = (await apiGet<{ data: Card[] }>(baseUrl, `/api/titles/${movie.id}/director-titles`)).data;
+    const byDirector = page.getByTestId('director-titles');
+    if (others.length === 0) await byDirector.getByTestId('empty-state').waitFor();
+    else {
+      await expect.poll(() => byDirector.getByTestId('title-card').count()).toBe(others.length);
+      expect(others.map((t) => t.id)).not.toContain(movie.id);
+    }
     // The comment section, in Persian: a visitor is asked to sign in to write. Whether there are
     // comments depends on the specs before (account.test comments on this very movie), so
     // either the list or the empty state (comments.test covers the section in full).
@@ -141,6 +185,17 @@ describe.each(WIDTHS)('title page at %s px', (width, viewport) => {
     expect(row).toMatch(/صدا:\s*(زبان اصلی|دوبلهٔ فارسی)/);
     expect(row).toContain('زیرنویس:');
     expect(await page.getByTestId('media-file').count()).toBe(movie.fileCount);
+    // Each file as the API lists it: its quality's group, its codec and source (left to right)
+    // and its subtitles' languages in Persian.
+    const files = (await apiGet<{ data: MediaFile[] }>(baseUrl, `/api/titles/${movie.id}/files`)).data;
+    expect(new Set(await groups.evaluateAll((els) => els.map((el) => el.getAttribute('data-quality'))))).toEqual(new Set(files.map((f) => f.quality)));
+    const rows = await page.getByTestId('media-file').allInnerTexts();
+    const language: Record<string, string> = { fa: 'فارسی', en: 'انگلیسی' };
+    for (const file of files) {
+      expect(rows.some((r) => r.includes(`کدک:`) && r.includes(`${file.codec} • ${file.source}`))).toBe(true);
+      const subtitles = file.subtitles.length ? file.subtitles.map((c) => language[c] ?? c).join('، ') : 'ندارد';
+      expect(rows.some((r) => r.includes(`زیرنویس:`) && r.includes(subtitles)), `subtitles ${subtitles}`).toBe(true);
+    }
     if (width === '375') await expectNoHorizontalOverflow(page);
     await shoot(page, `files-${width}`);
     await expectNoSeriousViolations(page);
@@ -177,8 +232,39 @@ describe.each(WIDTHS)('person page at %s px', (width, viewport) => {
     const films = page.getByTestId('filmography').getByTestId('title-card');
     expect(await films.count()).toBe(person.filmography.actor.length);
     expect(await page.getByTestId('person-page').innerText()).toMatch(/زندگی‌نامه/);
+    expect(await page.getByTestId('biography').innerText()).toBe(person.bioFa ?? person.bioEn);
+    if (person.birthYear) expect(await page.getByTestId('person-years').innerText()).toContain(fa(person.birthYear));
+    const portrait = page.getByTestId('person-page').locator('img').first();
+    expect(new URL((await portrait.getAttribute('src'))!, baseUrl).pathname).toBe(new URL(person.image).pathname);
+    await expect.poll(() => portrait.evaluate((el: HTMLImageElement) => (el.complete ? el.naturalWidth : 0))).toBeGreaterThan(0);
     await shoot(page, `person-${width}`);
     await expectNoSeriousViolations(page);
+  });
+});
+
+describe('person page with more than one role', () => {
+  it('shows each role’s titles on its own tab, the address’s role first', async () => {
+    let person: Person | undefined;
+    for (const p of [...movie.directors, ...movie.writers]) {
+      const d = (await apiGet<{ data: Person }>(baseUrl, `/api/people/${Number(p.path.split('/')[3])}`)).data;
+      if (Object.values(d.filmography).filter((list) => list.length > 0).length >= 2) {
+        person = d;
+        break;
+      }
+    }
+    expect(person, 'a director or writer with two roles in the demo catalogue').toBeDefined();
+    const roles = (['director', 'writer', 'actor'] as const).filter((r) => person!.filmography[r].length > 0);
+    await open(DESKTOP, `/people/${roles[0]}/${person!.id}/${person!.slug}`);
+    const films = page.getByTestId('filmography').getByTestId('title-card');
+    for (const role of roles) {
+      const tab = page.getByTestId(`role-${role}`);
+      await tab.click();
+      expect(await tab.getAttribute('aria-pressed')).toBe('true');
+      await expect.poll(() => films.count()).toBe(person!.filmography[role].length);
+      const shown = await films.evaluateAll((els) => els.map((a) => a.getAttribute('href')));
+      expect(new Set(shown)).toEqual(new Set(person!.filmography[role].map((t) => t.path)));
+    }
+    expect(await page.getByTestId('role-actor').count()).toBe(person!.filmography.actor.length > 0 ? 1 : 0);
   });
 });
 

@@ -145,9 +145,14 @@ describe('search at 1280 px', () => {
     const img = first.locator('img');
     await expect.poll(() => img.evaluate((el: HTMLImageElement) => el.complete && el.naturalWidth > 0)).toBe(true);
     expect(await first.getAttribute('href')).toMatch(/^\/titles\/\d+\//);
+    // Its genres, in Persian, as the title has them.
+    const id = Number((await first.getAttribute('href'))!.split('/')[2]);
+    const detail = (await (await fetch(`${baseUrl}/api/titles/${id}`)).json()) as { data: { genres: { titleFa: string }[] } };
+    expect(detail.data.genres.length).toBeGreaterThan(0);
+    expect(text).toContain(detail.data.genres.map((g) => g.titleFa).join('، '));
   });
 
-  it('falls back to the default poster when a poster fails to load', async () => {
+  it('falls back to the default poster or portrait when an image fails to load', async () => {
     await page.route('**/*', (route) => {
       const url = new URL(route.request().url());
       return route.request().resourceType() === 'image' && !url.protocol.startsWith('data') ? route.abort() : route.fallback();
@@ -156,6 +161,11 @@ describe('search at 1280 px', () => {
     const img = options().first().locator('img');
     await expect.poll(() => img.getAttribute('data-fallback')).toBe('true');
     await expect.poll(() => img.evaluate((el: HTMLImageElement) => el.complete && el.naturalWidth > 0)).toBe(true);
+    // A person's portrait too.
+    await search('نولان', 'people');
+    const portrait = options().filter({ hasText: 'کریستوفر نولان' }).first().locator('img');
+    await expect.poll(() => portrait.getAttribute('data-fallback')).toBe('true');
+    await expect.poll(() => portrait.evaluate((el: HTMLImageElement) => el.complete && el.naturalWidth > 0)).toBe(true);
   });
 
   it('shows at most 6 titles and a show-more link to the full search when more come back', async () => {
@@ -360,6 +370,10 @@ describe('search at 375 px', () => {
     expect(await main.isVisible()).toBe(false);
     const drop = (await dropdown().boundingBox())!;
     expect(Math.round(drop.width)).toBe(MOBILE.width);
+    // The people tab is not the start stage either.
+    await dropdown().getByRole('tab', { name: 'هنرمندان' }).click();
+    await expect.poll(() => dropdown().getByRole('tab', { name: 'هنرمندان' }).getAttribute('aria-selected')).toBe('true');
+    expect(await main.isVisible()).toBe(false);
     await field().fill('');
     await dropdown().waitFor({ state: 'detached' });
     expect(await main.isVisible()).toBe(true);

@@ -102,6 +102,31 @@ describe('serving the web app', () => {
   });
 });
 
+/** The head's description and Open Graph / Twitter tags, unescaped, by name. */
+function metas(html: string): Record<string, string> {
+  const head = html.slice(0, html.indexOf('</head>'));
+  const unescape = (v: string) => v.replace(/&quot;/g, '"').replace(/&lt;/g, '<').replace(/&gt;/g, '>').replace(/&#39;/g, "'").replace(/&amp;/g, '&');
+  return Object.fromEntries([...head.matchAll(/<meta (?:name|property)="([^"]+)" content="([^"]*)" \/>/g)].map((m) => [m[1]!, unescape(m[2]!)]));
+}
+
+/** What a messaging app shows: the same title, text and picture in every set of tags. */
+function expectCard(html: string, card: { title: string; description: string; image: string; type: string }) {
+  const m = metas(html);
+  expect(m).toMatchObject({
+    description: card.description,
+    'og:title': card.title,
+    'og:description': card.description,
+    'og:image': card.image,
+    'og:type': card.type,
+    'og:locale': 'fa_IR',
+    'og:site_name': 'پرده',
+    'twitter:card': 'summary_large_image',
+    'twitter:title': card.title,
+    'twitter:description': card.description,
+    'twitter:image': card.image,
+  });
+}
+
 describe('link previews, robots and sitemap', () => {
   const titleId = async (imdb: string) => (await ctx.database.pool.query('SELECT id FROM titles WHERE imdb_id = $1', [imdb])).rows[0].id as number;
 
@@ -114,6 +139,13 @@ describe('link previews, robots and sitemap', () => {
     expect(res.body).toContain(`<meta property="og:image" content="http://parde.test/api/artwork/titles/${id}/poster.png" />`);
     expect(res.body).toContain('<meta name="twitter:card" content="summary_large_image" />');
     expect(res.body).toContain(`<link rel="canonical" href="http://parde.test/titles/${id}/a-separation" />`);
+    expectCard(res.body, {
+      title: 'جدایی نادر از سیمین (A Separation) — ۲۰۱۱ | پرده',
+      description: 'زن و شوهری بر سر رفتن از ایران از هم جدا می‌شوند.',
+      image: `http://parde.test/api/artwork/titles/${id}/poster.png`,
+      type: 'video.movie',
+    });
+    expect(metas(res.body)['og:url']).toBe(`http://parde.test/titles/${id}/a-separation`);
   });
 
   it('redirects a wrong or missing slug to the right address, keeping the query', async () => {
@@ -127,13 +159,26 @@ describe('link previews, robots and sitemap', () => {
 
   it('previews people and collections, and escapes what it writes', async () => {
     const person = (await ctx.database.pool.query(`SELECT id FROM people WHERE imdb_id = 'nm0000005'`)).rows[0].id;
-    const p = await ctx.app.inject({ url: `/people/director/${person}/asghar-farhadi` });
+    const p = await ctx.app.inject({ url: `/people/director/${person}/asghar-farhadi`, headers: { host: 'parde.test' } });
     expect(p.body).toContain('<title>اصغر فرهادی (Asghar Farhadi) | پرده</title>');
+    const bio = (await ctx.database.pool.query(`SELECT bio_fa FROM people WHERE id = $1`, [person])).rows[0].bio_fa as string;
+    expect(bio).toBeTruthy();
+    expectCard(p.body, { title: 'اصغر فرهادی (Asghar Farhadi) | پرده', description: bio, image: `http://parde.test/api/artwork/people/${person}.png`, type: 'profile' });
     await ctx.database.pool.query(`UPDATE collections SET title_fa = 'a "quoted" <b>name</b>' WHERE slug = 'nolan'`);
     const c = (await ctx.database.pool.query(`SELECT id FROM collections WHERE slug = 'nolan'`)).rows[0].id;
-    const res = await ctx.app.inject({ url: `/collections/${c}/nolan` });
+    const res = await ctx.app.inject({ url: `/collections/${c}/nolan`, headers: { host: 'parde.test' } });
     expect(res.body).toContain('a &quot;quoted&quot; &lt;b&gt;name&lt;/b&gt; | پرده');
     expect(res.body).not.toContain('<b>name</b>');
+    const m = metas(res.body);
+    expect(m['og:title']).toBe('a "quoted" <b>name</b> | پرده');
+    expect(m['twitter:title']).toBe(m['og:title']);
+    expect(m['og:description']).toBeTruthy();
+    expect(m.description).toBe(m['og:description']);
+    // The picture is a poster of one of the collection's titles.
+    expect(m['og:image']).toMatch(/^http:\/\/parde\.test\/api\/artwork\/titles\/\d+\/poster\.png$/);
+    const poster = Number(m['og:image']!.split('/')[6]);
+    const members = (await ctx.database.pool.query('SELECT title_id FROM collection_titles WHERE collection_id = $1', [c])).rows.map((r: { title_id: number }) => r.title_id);
+    expect(members).toContain(poster);
   });
 
   it('serves the plain app for unknown ids and other pages', async () => {
