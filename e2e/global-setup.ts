@@ -18,6 +18,7 @@ export default async function setup(project: TestProject) {
     x: 'https://x.com/parde_e2e',
   };
   const siteId = '4f5e2c1a-e2e0-4b1d-9c1e-000000000001';
+  const supportEmail = 'support@parde.test';
   let server;
   try {
     server = await startServer({
@@ -26,6 +27,7 @@ export default async function setup(project: TestProject) {
       SOCIAL_TELEGRAM: social.telegram,
       SOCIAL_INSTAGRAM: social.instagram,
       SOCIAL_X: social.x,
+      SUPPORT_EMAIL: supportEmail,
     });
   } catch (error) {
     await receiver.close();
@@ -36,6 +38,7 @@ export default async function setup(project: TestProject) {
   project.provide('analyticsUrl', receiver.url);
   project.provide('analyticsSiteId', siteId);
   project.provide('social', social);
+  project.provide('supportEmail', supportEmail);
 
   return async () => {
     await server.stop();

@@ -1,10 +1,12 @@
 import type { Browser, BrowserContext, Page, Request } from 'playwright-core';
-import { afterAll, afterEach, beforeAll, describe, expect, inject, it } from 'vitest';
+import { afterAll, afterEach, beforeAll, describe, expect, inject, it, vi } from 'vitest';
 import { launchBrowser } from '../support/browser';
+import { mailsTo } from '../support/outbox';
 import { expectNoHorizontalOverflow, expectNoSeriousViolations, openContext, settle, shoot, WIDTHS } from './screens-support';
 
 const baseUrl = inject('baseUrl');
 const social = inject('social');
+const supportEmail = inject('supportEmail');
 
 let browser: Browser;
 let context: BrowserContext;
@@ -36,6 +38,7 @@ describe.each(WIDTHS)('contact at %s px', (width, viewport) => {
     const channels = page.getByTestId('support-channels');
     expect(await channels.locator('[data-channel="telegram"]').getAttribute('href')).toBe(social.telegram);
     expect(await channels.locator('[data-channel="instagram"]').getAttribute('href')).toBe(social.instagram);
+    expect(await channels.locator('[data-channel="email"]').getAttribute('href')).toBe(`mailto:${supportEmail}`);
     await page.getByTestId('contact-form').waitFor();
     if (width === '375') await expectNoHorizontalOverflow(page);
     await shoot(page, `contact-${width}`);
@@ -99,16 +102,29 @@ describe.each(WIDTHS)('contact at %s px', (width, viewport) => {
     if (width === '375') await shoot(page, 'contact-errors-375');
   });
 
-  it('says in Persian that the message arrived', async () => {
+  it('a message reaches the operators’ mailbox, and the sender is told so in Persian', async () => {
     context = await openContext(browser, viewport);
     page = await context.newPage();
-    await page.route('**/api/contact', (route) =>
-      route.fulfill({ status: 201, contentType: 'application/json', body: JSON.stringify({ data: { id: 41, createdAt: new Date().toISOString() } }) }),
-    );
     await page.goto(baseUrl + '/contact');
     await page.getByTestId('contact-form').waitFor();
-    await fill({ name: 'مینا رضایی', email: 'mina@example.com', subject: 'پیشنهاد', message: 'لطفاً سریال‌های بیشتری با دوبلهٔ فارسی اضافه کنید.' });
+    const topic = `پیشنهاد ${width} ${Date.now()}`;
+    const message = 'لطفاً سریال‌های بیشتری با دوبلهٔ فارسی اضافه کنید.';
+    const sender = `mina.${width}@example.com`;
+    await fill({ name: 'مینا رضایی', email: sender, subject: topic, message });
     await page.getByRole('button', { name: 'ارسال پیام' }).click();
     await page.getByTestId('contact-success').getByText('پیام شما به دست تیم پشتیبانی رسید. پاسخ را به ایمیلتان می‌فرستیم.').waitFor();
+    // The server stored it and mailed it to support, with the sender to reply to.
+    const mail = await vi.waitFor(
+      () => {
+        const found = mailsTo(supportEmail, 'contact').find((m) => m.subject.includes(topic));
+        if (!found) throw new Error(`no contact mail about "${topic}" yet`);
+        return found;
+      },
+      { timeout: 15_000, interval: 100 },
+    );
+    expect(mail.subject).toBe(`پیام تازه از فرم تماس: ${topic}`);
+    expect(mail.replyTo).toContain(sender);
+    expect(mail.text).toContain(message);
+    expect(mail.text).toContain(`فرستنده: مینا رضایی <${sender}>`);
   });
 });

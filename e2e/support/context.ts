@@ -9,6 +9,8 @@ declare module 'vitest' {
     analyticsUrl: string;
     analyticsSiteId: string;
     social: { telegram: string; instagram: string; x: string };
+    /** Where the contact form's messages are mailed (the server's SUPPORT_EMAIL). */
+    supportEmail: string;
   }
 }
 

@@ -16,6 +16,7 @@ export interface Mail {
   file: string;
   kind: string;
   to: string;
+  replyTo: string;
   subject: string;
   text: string;
   html: string;
@@ -66,6 +67,7 @@ export function parseMail(file: string, raw: string): Mail {
     file,
     kind,
     to: decodeHeader(header(head, 'To')),
+    replyTo: decodeHeader(header(head, 'Reply-To')),
     subject: decodeHeader(header(head, 'Subject')),
     ...parts,
     links: parts.text.match(/https?:\/\/[^\s"'<>]+/g) ?? [],
