@@ -8,6 +8,7 @@ const baseUrl = inject('baseUrl');
 type Detail = Card & {
   slug: string;
   backdrop: string;
+  poster: string;
   runtime: number | null;
   ageRating: string | null;
   genres: { id: number; titleFa: string }[];
