@@ -1,11 +1,8 @@
-import { render, screen, waitFor } from '@testing-library/react';
-import { createMemoryRouter, RouterProvider } from 'react-router';
-import { afterEach, beforeEach, describe, expect, it } from 'vitest';
+import { screen, waitFor } from '@testing-library/react';
+import { beforeEach, describe, expect, it } from 'vitest';
 import { useAuthStore } from '../features/auth';
 import { matrixDetail } from '../features/titles/components/title-fixtures';
-import { api, type Adapter } from '../lib/api-client';
-import { AppProvider } from './provider';
-import { routes } from './router';
+import { answerApiWith, renderAppAt as renderAt } from '../test/app';
 
 /**
  * Every public screen while its data is on the way (a skeleton shaped like what comes) and
@@ -47,33 +44,19 @@ const bareCollection = {
 };
 
 let mode: 'hold' | 'empty' = 'hold';
-const originalAdapter = api.defaults.adapter;
+answerApiWith((config) => {
+  const url = config.url ?? '';
+  if (mode === 'hold') return new Promise(() => {});
+  const ok = (data: unknown) => Promise.resolve({ data, status: 200, headers: new Headers(), config });
+  if (/^\/api\/titles\/\d+$/.test(url)) return ok({ data: bareSeries });
+  if (/^\/api\/people\/\d+$/.test(url)) return ok({ data: barePerson });
+  if (/^\/api\/collections\/\d+$/.test(url)) return ok({ data: bareCollection });
+  if (url === '/api/titles' || url === '/api/titles/comingsoon' || /^\/api\/collections\/\d+\/titles$/.test(url)) return ok(emptyPage);
+  return ok({ data: [] });
+});
 beforeEach(() => {
   useAuthStore.setState({ token: null, user: null, isLoading: false, isError: false, hasTriedFetchingUser: true });
-  const adapter: Adapter = (config) => {
-    const url = config.url ?? '';
-    if (mode === 'hold') return new Promise(() => {});
-    const ok = (data: unknown) => Promise.resolve({ data, status: 200, headers: new Headers(), config });
-    if (/^\/api\/titles\/\d+$/.test(url)) return ok({ data: bareSeries });
-    if (/^\/api\/people\/\d+$/.test(url)) return ok({ data: barePerson });
-    if (/^\/api\/collections\/\d+$/.test(url)) return ok({ data: bareCollection });
-    if (url === '/api/titles' || url === '/api/titles/comingsoon' || /^\/api\/collections\/\d+\/titles$/.test(url)) return ok(emptyPage);
-    return ok({ data: [] });
-  };
-  api.defaults.adapter = adapter;
 });
-afterEach(() => {
-  api.defaults.adapter = originalAdapter;
-});
-
-function renderAt(path: string) {
-  const router = createMemoryRouter(routes, { initialEntries: [path] });
-  render(
-    <AppProvider>
-      <RouterProvider router={router} />
-    </AppProvider>,
-  );
-}
 
 /** The screen's own part of the page (its chunk is transformed on first import: slow on a busy machine). */
 const main = () => document.querySelector('main') as HTMLElement;

@@ -1,19 +1,8 @@
-import { render, screen, waitFor, within } from '@testing-library/react';
-import { createMemoryRouter, RouterProvider } from 'react-router';
+import { screen, waitFor, within } from '@testing-library/react';
 import { beforeEach, describe, expect, it } from 'vitest';
 import { useAuthStore } from '../features/auth';
-import { AppProvider } from './provider';
+import { renderAppAt as renderAt } from '../test/app';
 import { loadRoutesFor, routes } from './router';
-
-function renderAt(path: string) {
-  const router = createMemoryRouter(routes, { initialEntries: [path] });
-  render(
-    <AppProvider>
-      <RouterProvider router={router} />
-    </AppProvider>,
-  );
-  return router;
-}
 
 /** A lazy screen's heading: its chunk is transformed on first import, slow on a busy machine. */
 const findScreen = (name: string) => screen.findByRole('heading', { level: 1, name }, { timeout: 15_000 });

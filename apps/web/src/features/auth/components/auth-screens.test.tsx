@@ -1,10 +1,7 @@
-import { fireEvent, render, screen, waitFor } from '@testing-library/react';
-import { HttpError, type Adapter, type RequestConfig } from '../../../lib/api-client';
-import { createMemoryRouter, RouterProvider } from 'react-router';
-import { afterEach, beforeEach, describe, expect, it } from 'vitest';
-import { AppProvider } from '../../../app/provider';
-import { routes } from '../../../app/router';
-import { api } from '../../../lib/api-client';
+import { fireEvent, screen, waitFor } from '@testing-library/react';
+import { HttpError, type RequestConfig } from '../../../lib/api-client';
+import { beforeEach, describe, expect, it } from 'vitest';
+import { answerApiWith, renderAppAt as renderAt } from '../../../test/app';
 import { getCookie, TOKEN_COOKIE } from '../../../lib/cookies';
 import { useAuthStore } from '../stores/auth-store';
 
@@ -21,38 +18,23 @@ const member = {
 const notVerified = 'ایمیل این حساب هنوز تأیید نشده است. پیوند تأیید را به ایمیلتان فرستادیم.';
 
 let posted: { url: string; body: Record<string, unknown> }[] = [];
-const originalAdapter = api.defaults.adapter;
 beforeEach(() => {
   posted = [];
   useAuthStore.setState({ token: null, user: null, isLoading: false, isError: false, hasTriedFetchingUser: true });
-  const adapter: Adapter = async (config: RequestConfig) => {
-    const url = config.url ?? '';
-    const ok = (data: unknown, status = 200) => ({ data, status, headers: new Headers(), config });
-    const fail = (status: number, data: unknown) => {
-      throw new HttpError('failed', config, { data, status });
-    };
-    if (config.method === 'post') posted.push({ url, body: JSON.parse(String(config.data ?? '{}')) as Record<string, unknown> });
-    if (url === '/api/sanc/register') return ok({ message: 'پیوند تأیید به ایمیل شما فرستاده شد.' }, 202);
-    if (url === '/api/sanc/login') return fail(403, { code: 'EMAIL_NOT_VERIFIED', message: notVerified });
-    if (url === '/api/sanc/login-with-token') return ok({ token: 'session-token', expiresAt: new Date(Date.now() + 3600_000).toISOString(), user: member });
-    if (url === '/api/user') return ok({ data: member });
-    return ok({ data: [], meta: { currentPage: 1, lastPage: 1, perPage: 24, total: 0 } });
+});
+answerApiWith(async (config: RequestConfig) => {
+  const url = config.url ?? '';
+  const ok = (data: unknown, status = 200) => ({ data, status, headers: new Headers(), config });
+  const fail = (status: number, data: unknown) => {
+    throw new HttpError('failed', config, { data, status });
   };
-  api.defaults.adapter = adapter;
+  if (config.method === 'post') posted.push({ url, body: JSON.parse(String(config.data ?? '{}')) as Record<string, unknown> });
+  if (url === '/api/sanc/register') return ok({ message: 'پیوند تأیید به ایمیل شما فرستاده شد.' }, 202);
+  if (url === '/api/sanc/login') return fail(403, { code: 'EMAIL_NOT_VERIFIED', message: notVerified });
+  if (url === '/api/sanc/login-with-token') return ok({ token: 'session-token', expiresAt: new Date(Date.now() + 3600_000).toISOString(), user: member });
+  if (url === '/api/user') return ok({ data: member });
+  return ok({ data: [], meta: { currentPage: 1, lastPage: 1, perPage: 24, total: 0 } });
 });
-afterEach(() => {
-  api.defaults.adapter = originalAdapter;
-});
-
-function renderAt(path: string) {
-  const router = createMemoryRouter(routes, { initialEntries: [path] });
-  render(
-    <AppProvider>
-      <RouterProvider router={router} />
-    </AppProvider>,
-  );
-  return router;
-}
 
 const fill = (name: string, value: string) => fireEvent.change(screen.getByTestId(`field-${name}`), { target: { value } });
 
