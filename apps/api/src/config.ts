@@ -86,8 +86,8 @@ const envSchema = z.object({
   ZARINPAL_MERCHANT_ID: z.string().trim().optional(),
   /** Zarinpal's host: https://payment.zarinpal.com, or https://sandbox.zarinpal.com for its own test mode. */
   ZARINPAL_BASE_URL: z.url().default('https://payment.zarinpal.com').transform((v) => v.replace(/\/+$/, '')),
-  /** How often this process runs the premium jobs (expiry notices, stale payments); 0 turns the timer off. */
-  PREMIUM_JOBS_INTERVAL_MS: z.coerce.number().int().min(0).default(5 * 60_000),
+  /** How often this process runs the timed jobs (premium expiry notices, stale payments, unconfirmed sign-ups); 0 turns the timer off. */
+  JOBS_INTERVAL_MS: z.coerce.number().int().min(0).default(5 * 60_000),
   /** Loads the demo catalogue into an empty database at start. */
   SEED_DEMO: z
     .enum(['true', 'false', '1', '0'])

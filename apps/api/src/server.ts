@@ -4,7 +4,7 @@ import { ConfigError, loadConfig } from './config';
 import { openDatabase } from './db/client';
 import { runMigrations } from './db/migrate';
 import { createRedis } from './lib/redis';
-import { startPremiumJobs } from './modules/premium/jobs';
+import { startTimedJobs } from './jobs';
 import { seedPlansIfNone } from './modules/premium/seed-plans';
 import { searchIndexFor } from './modules/search/memory-index';
 import { seedIfEmpty } from './seed';
@@ -34,8 +34,8 @@ async function main() {
     process.exit(1);
   }
 
-  // Expiry notices and stale payments; every process may run them (they are idempotent).
-  const premiumJobs = config.PREMIUM_JOBS_INTERVAL_MS > 0 ? startPremiumJobs({ database, config, log: app.log, mailer: app.mailer }, config.PREMIUM_JOBS_INTERVAL_MS) : undefined;
+  // Expiry notices, stale payments, unconfirmed sign-ups; every process may run them (they are idempotent).
+  const timedJobs = config.JOBS_INTERVAL_MS > 0 ? startTimedJobs({ database, config, log: app.log, mailer: app.mailer }, config.JOBS_INTERVAL_MS) : undefined;
 
   let shuttingDown = false;
   const shutdown = async (signal: string) => {
@@ -48,7 +48,7 @@ async function main() {
     }, config.SHUTDOWN_TIMEOUT_MS);
     force.unref();
     try {
-      await premiumJobs?.stop();
+      await timedJobs?.stop();
       await app.close();
       await database.close();
       redis?.disconnect();

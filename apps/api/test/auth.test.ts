@@ -2,6 +2,8 @@ import crypto from 'node:crypto';
 import fs from 'node:fs';
 import { afterAll, beforeAll, describe, expect, it, vi } from 'vitest';
 import { csrf } from './helpers/app';
+import { runTimedJobs } from '../src/jobs';
+import { purgeUnconfirmedSignUps } from '../src/modules/auth/unconfirmed';
 import { AuthRepository } from '../src/modules/auth/auth.repository';
 import { hashPassword } from '../src/modules/auth/passwords';
 import { hashToken, SIGN_IN_PURPOSES } from '../src/modules/auth/tokens';
@@ -551,5 +553,59 @@ describe('every /api/user path', () => {
         expect(res.json().code).toBe('UNAUTHENTICATED');
       }
     }
+  });
+});
+
+describe('unconfirmed sign-ups are removed after a week', () => {
+  const age = (email: string, days: number) => ctx.database.pool.query(`UPDATE users SET created_at = now() - make_interval(days => $2), updated_at = now() - make_interval(days => $2) WHERE email = $1`, [email, days]);
+  const expireLinks = (email: string) => ctx.database.pool.query(`UPDATE auth_one_time_tokens SET expires_at = now() - interval '1 minute' WHERE user_id = (SELECT id FROM users WHERE email = $1)`, [email]);
+  const exists = async (email: string) => (await ctx.database.pool.query('SELECT 1 FROM users WHERE email = $1', [email])).rowCount === 1;
+
+  it('only those past the week whose mailed links have expired; members and newer sign-ups stay', async () => {
+    const stale = (await startSignUp(ctx.app)).email;
+    const withReset = (await startSignUp(ctx.app)).email;
+    const recent = (await startSignUp(ctx.app)).email;
+    const member = await registerMember(ctx.app);
+    for (const email of [stale, withReset, recent]) await waitForMail(email, CONFIRM);
+    await age(stale, 8);
+    await age(withReset, 8);
+    await age(recent, 6);
+    await age(member.email, 30);
+    for (const email of [stale, withReset, recent]) await expireLinks(email);
+    // A password reset asked for now: its link must still find the account.
+    expect((await post('/api/forgot-password', { email: withReset })).statusCode).toBe(200);
+
+    // Two processes running the job at once remove the account once, without an error.
+    const reports = await Promise.all([runTimedJobs({ database: ctx.database, config: ctx.config, log: ctx.app.log }), runTimedJobs({ database: ctx.database, config: ctx.config, log: ctx.app.log })]);
+    expect(reports.map((r) => r.removedSignUps).reduce((a, b) => a + b)).toBeGreaterThanOrEqual(1);
+    expect(await exists(stale)).toBe(false);
+    expect(await exists(withReset)).toBe(true);
+    expect(await exists(recent)).toBe(true);
+    expect(await exists(member.email)).toBe(true);
+    expect((await post('/api/sanc/login', { email: member.email, password: member.password })).statusCode).toBe(200);
+
+    // Once the reset link has expired too, that one goes as well.
+    await expireLinks(withReset);
+    await purgeUnconfirmedSignUps(ctx.database.db, new Date());
+    expect(await exists(withReset)).toBe(false);
+
+    // The address is free: signing up with it again is a new, working sign-up.
+    expect((await register({ name: 'دوباره', email: stale })).statusCode).toBe(202);
+    const token = await vi.waitFor(() => {
+      const tokens = tokensMailed(stale, CONFIRM);
+      if (tokens.length < 2) throw new Error('no new confirmation mail yet');
+      return tokens.at(-1)!;
+    });
+    expect((await post('/api/sanc/login-with-token', { token })).statusCode).toBe(200);
+  });
+
+  it('a sign-up made again starts its week over', async () => {
+    const { email } = await startSignUp(ctx.app);
+    await waitForMail(email, CONFIRM);
+    await age(email, 8);
+    expect((await register({ name: 'دوباره', email })).statusCode).toBe(202);
+    await expireLinks(email);
+    await purgeUnconfirmedSignUps(ctx.database.db, new Date());
+    expect(await exists(email)).toBe(true);
   });
 });

@@ -56,30 +56,3 @@ export async function runPremiumJobs(ctx: PremiumJobsContext, now = new Date()):
   const retriedPayments = await payments.retryStuck(now);
   return { expiryNotices, closedPayments, retriedPayments };
 }
-
-/** The server's timer: runs the jobs every `intervalMs`; a failed run is logged and the next one tries again. */
-export function startPremiumJobs(ctx: PremiumJobsContext, intervalMs: number): { stop(): Promise<void> } {
-  let running: Promise<unknown> | null = null;
-  const tick = () => {
-    if (running) return;
-    running = runPremiumJobs(ctx)
-      .then((report) => {
-        if (report.expiryNotices || report.closedPayments || report.retriedPayments) ctx.log.info(report, 'premium jobs');
-      })
-      .catch((err: unknown) => ctx.log.error({ err }, 'premium jobs failed'))
-      .finally(() => {
-        running = null;
-      });
-  };
-  const timer = setInterval(tick, intervalMs);
-  timer.unref();
-  const first = setTimeout(tick, Math.min(intervalMs, 10_000));
-  first.unref();
-  return {
-    async stop() {
-      clearInterval(timer);
-      clearTimeout(first);
-      await running;
-    },
-  };
-}
