@@ -285,9 +285,11 @@ export const searchIndexState = pgTable('search_index_state', {
 });
 
 /**
- * The search dictionary: every distinct normalized word of titles' and people's names. A query
- * word expands to a handful of dictionary ids (exact, prefix, one typo), and titles are found by
- * their `word_ids` GIN index — bounded work per query however large the catalogue.
+ * The search dictionary: every distinct normalized word of titles' and people's names, with the
+ * numbers that rank its expansions. Each API process reads it whole into memory, where a query
+ * word expands to a handful of ids (exact, prefix, one typo; modules/search/memory-index.ts), and
+ * titles are found by their `word_ids` GIN index. Nothing looks a word up here, so the table has
+ * no index on `word` beyond its uniqueness (decision 6).
  */
 export const searchWords = pgTable(
   'search_words',
@@ -300,8 +302,4 @@ export const searchWords = pgTable(
     personPopularity: integer().notNull().default(0),
     personCount: integer().notNull().default(0),
   },
-  (t) => [
-    index('search_words_prefix_idx').using('btree', sql`${t.word} text_pattern_ops`),
-    index('search_words_trgm_idx').using('gin', sql`${t.word} gin_trgm_ops`),
-  ],
 );
