@@ -3,13 +3,14 @@ import { afterAll, afterEach, beforeAll, describe, expect, inject, it, vi } from
 import { launchBrowser } from '../support/browser';
 import { mailsTo } from '../support/outbox';
 import { expectNoHorizontalOverflow, expectNoSeriousViolations, openContext, settle, shoot, WIDTHS } from './screens-support';
+import { toPersianDigits } from '@parde/persian';
 
 const baseUrl = inject('baseUrl');
 const social = inject('social');
 const supportEmail = inject('supportEmail');
 const PERSIAN = /[\u0600-\u06FF]/;
 /** A subject no other run wrote, in Persian digits as a person would type it. */
-const uniqueTopic = (word: string) => `${word} ${String(Date.now() % 1_000_000).padStart(6, '0').replace(/\d/g, (d) => '۰۱۲۳۴۵۶۷۸۹'[Number(d)]!)}`;
+const uniqueTopic = (word: string) => `${word} ${toPersianDigits(String(Date.now() % 1_000_000).padStart(6, '0'))}`;
 
 let browser: Browser;
 let context: BrowserContext;

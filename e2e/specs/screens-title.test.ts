@@ -2,6 +2,7 @@ import type { Browser, BrowserContext, Page, Route } from 'playwright-core';
 import { afterAll, afterEach, beforeAll, describe, expect, inject, it } from 'vitest';
 import { DESKTOP, launchBrowser } from '../support/browser';
 import { apiGet, type Card, expectNoHorizontalOverflow, expectNoSeriousViolations, openContext, type Page1, PERSIAN, settle, shoot, WIDTHS } from './screens-support';
+import { toPersianDigits } from '@parde/persian';
 
 const baseUrl = inject('baseUrl');
 
@@ -70,7 +71,6 @@ async function open(viewport: { width: number; height: number }, route: string) 
 }
 
 const h1 = () => page.locator('main h1');
-const fa = (n: number) => String(n).replace(/\d/g, (d) => '۰۱۲۳۴۵۶۷۸۹'[Number(d)]!);
 
 describe.each(WIDTHS)('title page at %s px', (width, viewport) => {
   it('a wrong slug is replaced by the right one', async () => {
@@ -91,10 +91,10 @@ describe.each(WIDTHS)('title page at %s px', (width, viewport) => {
     expect(await en.innerText()).toBe(movie.titleEn);
     expect(await en.evaluate((el) => getComputedStyle(el).direction)).toBe('ltr');
     const facts = await page.getByTestId('title-facts').innerText();
-    expect(facts).toContain(String(movie.year).replace(/\d/g, (d) => '۰۱۲۳۴۵۶۷۸۹'[Number(d)]!));
+    expect(facts).toContain(toPersianDigits(movie.year));
     expect(facts).not.toContain(String(movie.year));
-    expect(facts).toContain(`${fa(Math.floor(movie.runtime! / 60))} ساعت`);
-    expect(facts).toContain(`${fa(movie.runtime! % 60)} دقیقه`);
+    expect(facts).toContain(`${toPersianDigits(Math.floor(movie.runtime! / 60))} ساعت`);
+    expect(facts).toContain(`${toPersianDigits(movie.runtime! % 60)} دقیقه`);
     const age = page.locator('.p-title-hero__age');
     expect(await age.innerText()).toBe(movie.ageRating);
     expect(await age.getAttribute('aria-label')).toBe(`رده‌بندی سنی: ${movie.ageRating}`);
@@ -108,7 +108,7 @@ describe.each(WIDTHS)('title page at %s px', (width, viewport) => {
       await expect.poll(() => img.evaluate((el: HTMLImageElement) => (el.complete ? el.naturalWidth : 0))).toBeGreaterThan(0);
     }
     expect(await page.getByTestId('imdb-rating').first().getAttribute('aria-label')).toMatch(/^امتیاز IMDb: [۰-۹]٫[۰-۹] از ۱۰$/);
-    expect(await page.getByTestId('rt-badge').first().getAttribute('aria-label')).toContain(`${fa(movie.rottenTomatoes.rtMeter!)}٪`);
+    expect(await page.getByTestId('rt-badge').first().getAttribute('aria-label')).toContain(`${toPersianDigits(movie.rottenTomatoes.rtMeter!)}٪`);
     // Genres and countries, each opening the list filtered by it.
     const genres = page.getByTestId('genre-link');
     expect(await genres.allInnerTexts()).toEqual(movie.genres.map((g) => g.titleFa));
@@ -234,7 +234,7 @@ describe.each(WIDTHS)('person page at %s px', (width, viewport) => {
     expect(await films.count()).toBe(person.filmography.actor.length);
     expect(await page.getByTestId('person-page').innerText()).toMatch(/زندگی‌نامه/);
     expect(await page.getByTestId('biography').innerText()).toBe(person.bioFa ?? person.bioEn);
-    if (person.birthYear) expect(await page.getByTestId('person-years').innerText()).toContain(fa(person.birthYear));
+    if (person.birthYear) expect(await page.getByTestId('person-years').innerText()).toContain(toPersianDigits(person.birthYear));
     const portrait = page.getByTestId('person-page').locator('img').first();
     expect(new URL((await portrait.getAttribute('src'))!, baseUrl).pathname).toBe(new URL(person.image).pathname);
     await expect.poll(() => portrait.evaluate((el: HTMLImageElement) => (el.complete ? el.naturalWidth : 0))).toBeGreaterThan(0);
