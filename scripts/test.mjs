@@ -20,6 +20,20 @@ async function ensureChromium() {
   process.exit(1);
 }
 
+/** The media package's tests package real video: Debian's ffmpeg, installed like Chromium. */
+async function ensureFfmpeg() {
+  if (fs.existsSync('/usr/bin/ffmpeg') && fs.existsSync('/usr/bin/ffprobe')) return;
+  const isRoot = process.getuid?.() === 0;
+  if (isRoot && fs.existsSync('/usr/bin/apt-get')) {
+    console.log('• نصب ffmpeg از بسته‌های دبیان (apt-get install ffmpeg) …');
+    await run('apt-get', ['update', '-qq']);
+    await mustRun('apt-get', ['install', '-y', '-qq', 'ffmpeg']);
+    return;
+  }
+  console.error("The media tests need Debian's ffmpeg at /usr/bin/ffmpeg. Install it with:\n  sudo apt-get install -y ffmpeg");
+  process.exit(1);
+}
+
 function totals(file) {
   try {
     const r = JSON.parse(fs.readFileSync(file, 'utf8'));
@@ -36,6 +50,8 @@ if (!apiOnly) {
   await mustRun('npm', ['run', 'lint']);
   await mustRun('npm', ['run', 'typecheck']);
 }
+
+if (!apiOnly) await ensureFfmpeg();
 
 const tmp = fs.mkdtempSync(path.join(os.tmpdir(), 'parde-test-'));
 const unitReport = path.join(tmp, 'vitest.json');
