@@ -53,3 +53,27 @@ export async function ensureWebBuilt() {
   console.log('• ساخت وب‌سایت (vite build) …');
   await mustRun('npm', ['run', 'build', '-w', 'apps/web']);
 }
+
+/**
+ * The live owner of the embedded database under DATA_DIR (a running site or command), if any:
+ * the lock file the database child writes (apps/api/src/db/owner.ts), checked as it checks it.
+ */
+export function embeddedOwner() {
+  if (process.env.DATABASE_URL) return null;
+  const dir = path.resolve(process.env.DATA_DIR || path.join(root, 'data'), 'pglite');
+  let info;
+  try {
+    info = JSON.parse(fs.readFileSync(`${dir}.lock`, 'utf8'));
+    process.kill(info.pid, 0);
+  } catch {
+    return null;
+  }
+  try {
+    const stat = fs.readFileSync(`/proc/${info.pid}/stat`, 'utf8');
+    const fields = stat.slice(stat.lastIndexOf(')') + 2).split(' ');
+    if (fields[0] === 'Z' || (info.started && fields[19] !== info.started)) return null;
+  } catch {
+    /* no /proc: the pid alone */
+  }
+  return { ...info, dir };
+}

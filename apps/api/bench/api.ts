@@ -11,12 +11,12 @@ import os from 'node:os';
 import path from 'node:path';
 import { parseArgs } from 'node:util';
 import pg from 'pg';
-import { toPersianDigits } from '@parde/persian';
 import { openDatabase } from '../src/db/client';
 import { runMigrations } from '../src/db/migrate';
 import { importCatalogue } from '../src/modules/importer/import-catalogue';
 import { plantedTitles } from '../src/modules/importer/files/planted-titles';
 import { generateSynthetic } from '../src/modules/importer/files/synthetic';
+import { queryVariants } from '../src/modules/search/query-variants';
 import { fmt, latencies, load, repoRoot, startServer, writeSection } from './bench-lib';
 
 const { values } = parseArgs({
@@ -49,31 +49,7 @@ interface Query {
 }
 
 function variants(): { title: Query[]; people: string[] } {
-  const qs: Query[] = [];
-  const add = (q: string, tconst: string, kind: string) => qs.push({ path: `/api/titles/search?q=${encodeURIComponent(q)}`, expect: tconst, kind });
-  for (const t of plantedTitles) {
-    const en = t.titleEn.toLowerCase();
-    const fa = t.titleFa;
-    add(en, t.tconst, 'full English');
-    add(fa, t.tconst, 'full Persian');
-    const words = en.split(/\s+/);
-    if (words.length > 1 && words[1]!.length > 2) add(`${words[0]} ${words[1]!.slice(0, 2)}`, t.tconst, 'prefix while typing');
-    else if (en.length > 5) add(en.slice(0, Math.max(4, Math.ceil(en.length * 0.7))), t.tconst, 'prefix while typing');
-    const faWords = fa.split(/\s+/);
-    if (faWords.length > 1) add(`${faWords[0]} ${faWords[1]!.slice(0, 2)}`, t.tconst, 'prefix while typing');
-    add(fa.replace(/ی/g, 'ي').replace(/ک/g, 'ك'), t.tconst, 'Arabic keyboard');
-    if (fa.includes('\u200c')) {
-      add(fa.replace(/\u200c/g, ' '), t.tconst, 'ZWNJ as space');
-      add(fa.replace(/\u200c/g, ''), t.tconst, 'ZWNJ left out');
-    }
-    add(`${fa} ${toPersianDigits(t.year)}`, t.tconst, 'Persian digits');
-    const longest = [...words].sort((a, b) => b.length - a.length)[0]!;
-    if (longest.length >= 5) {
-      const i = Math.floor(longest.length / 2);
-      const swapped = longest.slice(0, i - 1) + longest[i] + longest[i - 1] + longest.slice(i + 1);
-      add(en.replace(longest, swapped), t.tconst, 'typo');
-    }
-  }
+  const qs: Query[] = queryVariants(plantedTitles).map((v) => ({ path: `/api/titles/search?q=${encodeURIComponent(v.q)}`, expect: v.tconst, kind: v.kind }));
   const people = ['nolan', 'christopher', 'tom hanks', 'فرهادی', 'کریستوفر', 'scor', 'پاچینو', 'meryl', 'اسپیلبرگ', 'denzel'].map(
     (q) => `/api/people/search?q=${encodeURIComponent(q)}`,
   );

@@ -4,6 +4,7 @@ import { usePersianErrors } from '@parde/contract';
 import Fastify, { type FastifyServerOptions } from 'fastify';
 import { serializerCompiler, validatorCompiler, type ZodTypeProvider } from 'fastify-type-provider-zod';
 import { registerErrorHandling } from './errors/error-handler';
+import { watchCatalogue } from './lib/catalogue-version';
 import { accountRoutes } from './modules/account/account.routes';
 import { artworkRoutes } from './modules/artwork/artwork.routes';
 import { authRoutes } from './modules/auth/auth.routes';
@@ -88,6 +89,10 @@ export async function buildApp(deps: AppDeps, opts: BuildOptions = {}) {
   await app.register(paymentsPlugin);
 
   registerPublicCache(app, config.RESPONSE_CACHE_MS, config.RESPONSE_CACHE_ENTRIES);
+  // A catalogue change made anywhere (an import beside the site, another process) is served within seconds.
+  const watcher = watchCatalogue(deps.database.pool, config.CATALOGUE_CHECK_MS, (err) => app.log.warn({ err }, 'catalogue version check failed'));
+  app.decorate('catalogue', watcher);
+  app.addHook('onClose', async () => watcher.stop());
   await app.register(healthRoutes);
   await app.register(catalogueRoutes);
   await app.register(artworkRoutes);

@@ -59,6 +59,8 @@ const envSchema = z.object({
   RATE_LIMIT_NAMESPACE: z.string().default('parde-rl:'),
   /** How long this process reuses a public catalogue answer (micro-cache); 0 turns it off. */
   RESPONSE_CACHE_MS: z.coerce.number().int().min(0).default(30_000),
+  /** How often each process asks whether the catalogue changed (search index, caches); 0: only when asked. */
+  CATALOGUE_CHECK_MS: z.coerce.number().int().min(0).default(1_000),
   /** How many public answers each process keeps (title pages are 2–10 kB: ~20k ≈ 100 MB at most). */
   RESPONSE_CACHE_ENTRIES: z.coerce.number().int().min(1).default(20_000),
   ANALYTICS_URL: optionalUrl,

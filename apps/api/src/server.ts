@@ -1,7 +1,8 @@
 import path from 'node:path';
 import { buildApp } from './app';
 import { ConfigError, loadConfig } from './config';
-import { openDatabase } from './db/client';
+import { backupBeforeMigrations } from './db/backup';
+import { DatabaseDamagedError, DatabaseInUseError, openDatabase, type Database } from './db/client';
 import { runMigrations } from './db/migrate';
 import { createRedis } from './lib/redis';
 import { startTimedJobs } from './jobs';
@@ -12,15 +13,27 @@ import { seedIfEmpty } from './seed';
 /** Boots one API process: config, database (+migrations, +demo data), Redis, HTTP; closes gracefully. */
 async function main() {
   const config = loadConfig();
-  const database = await openDatabase({
-    databaseUrl: config.DATABASE_URL,
-    pgliteDataDir: path.join(config.DATA_DIR, 'pglite'),
-    poolMax: config.DATABASE_POOL_MAX,
-  });
+  let database: Database;
+  try {
+    database = await openDatabase({
+      databaseUrl: config.DATABASE_URL,
+      pgliteDataDir: path.join(config.DATA_DIR, 'pglite'),
+      poolMax: config.DATABASE_POOL_MAX,
+      access: 'own',
+    });
+  } catch (err) {
+    // Another site on the same files, or files that cannot be opened: say so plainly, touch nothing.
+    if (err instanceof DatabaseInUseError || err instanceof DatabaseDamagedError) {
+      console.error(err.message);
+      process.exit(1);
+    }
+    throw err;
+  }
   const redis = config.REDIS_URL ? createRedis(config.REDIS_URL) : undefined;
   const app = await buildApp({ config, database, redis });
 
   try {
+    await backupBeforeMigrations(database, config.DATA_DIR, (msg) => app.log.info(msg));
     await runMigrations(database);
     if (config.SEED_DEMO) await seedIfEmpty({ config, database, log: app.log });
     await seedPlansIfNone({ database, log: app.log });

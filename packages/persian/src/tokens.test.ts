@@ -1,7 +1,7 @@
 import fc from 'fast-check';
 import { describe, expect, it } from 'vitest';
 import { normalizeForSearch } from './normalize';
-import { queryTokens, searchTokens, stemCandidates, stemPersian } from './tokens';
+import { CONNECTOR_WORDS, queryTokens, searchTokens, stemCandidates, stemPersian, withoutConnectors } from './tokens';
 import { anyText } from './test-arbitraries';
 
 describe('searchTokens', () => {
@@ -32,6 +32,14 @@ describe('searchTokens', () => {
     expect(searchTokens('Man of Steel, man-man')).toEqual(['man', 'of', 'steel', 'manman']);
     expect(searchTokens('')).toEqual([]);
     expect(searchTokens(' - ‌ ')).toEqual([]);
+  });
+
+  it('adds initials joined, as they are typed ("R.I.P.D." → ripd, "E.T." → et)', () => {
+    expect(searchTokens('R.I.P.D.')).toEqual(['r', 'i', 'p', 'd', 'ripd']);
+    expect(searchTokens('E.T. the Extra-Terrestrial')).toContain('et');
+    expect(searchTokens('S&M')).toContain('sm');
+    // Single letters apart from each other stay apart.
+    expect(searchTokens('Episode I - The Phantom Menace')).toEqual(['episode', 'i', 'the', 'phantom', 'menace']);
   });
 
   it('makes "Spider-Man", "spider man" and "spiderman" meet', () => {
@@ -152,5 +160,14 @@ describe('stemCandidates', () => {
         expect(candidates).toContain(stemPersian(word));
       }),
     );
+  });
+});
+
+describe('connector words', () => {
+  it('are the words that join names, in English and Persian', () => {
+    expect([...CONNECTOR_WORDS]).toEqual(expect.arrayContaining(['and', 'و']));
+    expect(withoutConnectors('deadpool and wolverine')).toBe('deadpool wolverine');
+    expect(withoutConnectors('لیلی و مجنون')).toBe('لیلی مجنون');
+    expect(withoutConnectors('android')).toBe('android');
   });
 });

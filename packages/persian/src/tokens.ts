@@ -32,6 +32,7 @@ export function searchTokens(text: string): string[] {
   const out: string[] = [];
   const seen = new Set<string>();
   const folded = foldText(text, APOS_MARK, JOIN_MARK);
+  const pieces: string[] = [];
   for (const chunk of folded.split(' ')) {
     // Hyphens/ZWNJ split a chunk into segments; apostrophes split a segment into pieces.
     // The two levels matter: normalizeForSearch keeps "rock'n'roll" whole (apostrophes are
@@ -41,13 +42,39 @@ export function searchTokens(text: string): string[] {
       .split(JOIN_MARK)
       .map((segment) => segment.split(APOS_MARK).filter((piece) => piece !== ''))
       .filter((pieces) => pieces.length > 0);
-    for (const pieces of segments) {
-      for (const piece of pieces) pushUnique(out, seen, piece);
-      if (pieces.length > 1) pushUnique(out, seen, pieces.join(''));
+    for (const segmentPieces of segments) {
+      for (const piece of segmentPieces) {
+        pushUnique(out, seen, piece);
+        pieces.push(piece);
+      }
+      if (segmentPieces.length > 1) pushUnique(out, seen, segmentPieces.join(''));
     }
-    if (segments.length > 1) pushUnique(out, seen, segments.map((pieces) => pieces.join('')).join(''));
+    if (segments.length > 1) pushUnique(out, seen, segments.map((segmentPieces) => segmentPieces.join('')).join(''));
+  }
+  // Initials written with dots or ampersands ("R.I.P.D.", "E.T.", "S&M") are typed joined too.
+  for (let i = 0; i < pieces.length; ) {
+    let j = i;
+    while (j < pieces.length && Array.from(pieces[j]!).length === 1) j++;
+    if (j - i > 1) pushUnique(out, seen, pieces.slice(i, j).join(''));
+    i = Math.max(j, i + 1);
   }
   return out;
+}
+
+/**
+ * Words that join others and never decide whether a title is found: "Deadpool & Wolverine" is
+ * typed "deadpool and wolverine", "Tom and Jerry" "tom & jerry", "لیلی و مجنون" "لیلی مجنون".
+ * (`&`, `:`, `-`, `.` never become words at all.) A query's connector is optional: it ranks,
+ * it does not narrow.
+ */
+export const CONNECTOR_WORDS: ReadonlySet<string> = new Set(['and', 'و', 'n']);
+
+/** A normalized text without its connector words, for comparing whole names. */
+export function withoutConnectors(normalized: string): string {
+  return normalized
+    .split(' ')
+    .filter((w) => !CONNECTOR_WORDS.has(w))
+    .join(' ');
 }
 
 /** The words of a search query, and adjacent words joined. */

@@ -5,7 +5,7 @@
 import path from 'node:path';
 import { parseArgs } from 'node:util';
 import { loadConfig } from '../config';
-import { openDatabase } from '../db/client';
+import { openForCommand } from '../db/backup';
 import { runMigrations } from '../db/migrate';
 import { ImportFileError } from '../modules/importer/files/imdb-reader';
 import { importCatalogue } from '../modules/importer/import-catalogue';
@@ -19,7 +19,9 @@ if (values.help || !values.imdb) {
 }
 
 const config = loadConfig();
-const database = await openDatabase({ databaseUrl: config.DATABASE_URL, pgliteDataDir: path.join(config.DATA_DIR, 'pglite') });
+// Beside a running site this goes through the site's own database (its socket), never its files.
+const database = await openForCommand(config);
+if (database.guest) console.error('the site is running: importing through its database; it serves the new catalogue within seconds');
 try {
   await runMigrations(database);
   const report = await importCatalogue({

@@ -4,7 +4,10 @@ import path from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { drizzle, type NodePgDatabase } from 'drizzle-orm/node-postgres';
 import pg from 'pg';
+import { DatabaseInUseError, liveOwner, type OwnerInfo } from './owner';
 import * as schema from './schema/index';
+
+export { DatabaseInUseError } from './owner';
 
 export type Db = NodePgDatabase<typeof schema>;
 
@@ -14,6 +17,10 @@ export interface Database {
   kind: 'postgres' | 'pglite';
   /** The connection string the pool uses (the embedded one points at the child's port). */
   url: string;
+  /** The embedded database's directory (when kind is 'pglite'). */
+  pgliteDir?: string;
+  /** True when this process goes through another process's embedded database (the running site's). */
+  guest: boolean;
   close(): Promise<void>;
 }
 
@@ -22,27 +29,102 @@ pg.types.setTypeParser(pg.types.builtins.INT8, (v) => Number(v));
 
 const here = path.dirname(fileURLToPath(import.meta.url));
 
-/** Starts the embedded database in a child process and resolves with its port. */
-export async function startPglite(dataDir: string | 'memory://'): Promise<{ port: number; child: ChildProcess }> {
+export class DatabaseDamagedError extends Error {
+  constructor(
+    readonly dir: string,
+    readonly engineError: string,
+    readonly lastBackup: string | null,
+  ) {
+    super(
+      `The embedded database in ${dir} is damaged and cannot be opened; nothing was changed.\n` +
+        `پایگاه داده‌ی ${dir} آسیب دیده است و باز نمی‌شود؛ چیزی در آن تغییر نکرد.\n` +
+        (lastBackup
+          ? `The last backup is ${lastBackup}. Bring it back with:\n  npm run db:restore -- ${lastBackup}\nآخرین پشتیبان: ${lastBackup}`
+          : `No backup was found in ${backupDirOf(dir)}. Move ${dir} aside to start an empty site.\nپشتیبانی پیدا نشد.`) +
+        `\n(engine error: ${engineError.split('\n')[0]})`,
+    );
+  }
+}
+
+/** Where backups of an embedded database go by default: `DATA_DIR/backups`. */
+export const backupDirOf = (pgliteDir: string) => path.join(path.dirname(path.resolve(pgliteDir)), 'backups');
+
+/** The newest backup file of an embedded database, if any. */
+export function lastBackupOf(pgliteDir: string): string | null {
+  const dir = backupDirOf(pgliteDir);
+  try {
+    const files = fs
+      .readdirSync(dir)
+      .filter((f) => f.endsWith('.tar.gz'))
+      .map((f) => path.join(dir, f))
+      .sort((a, b) => fs.statSync(b).mtimeMs - fs.statSync(a).mtimeMs);
+    return files[0] ?? null;
+  } catch {
+    return null;
+  }
+}
+
+type ChildMessage = { type: 'ready'; port: number } | { type: 'in-use' | 'damaged' | 'error'; message: string };
+
+/**
+ * Starts the embedded database in a child process and resolves with its port. The child takes
+ * the data directory's lock first: {@link DatabaseInUseError} when a live process holds it,
+ * {@link DatabaseDamagedError} when the files exist but cannot be opened.
+ */
+export async function startPglite(dataDir: string | 'memory://', role: OwnerInfo['role'] = 'server'): Promise<{ port: number; child: ChildProcess }> {
   if (dataDir !== 'memory://') fs.mkdirSync(dataDir, { recursive: true });
   const child = fork(path.join(here, 'pglite-server.ts'), [], {
     execArgv: ['--import', 'tsx'],
-    env: { ...process.env, PGLITE_DATA_DIR: dataDir },
+    env: { ...process.env, PGLITE_DATA_DIR: dataDir, PGLITE_ROLE: role },
     stdio: ['ignore', 'inherit', 'inherit', 'ipc'],
   });
   const port = await new Promise<number>((resolve, reject) => {
-    const onExit = (code: number | null) => reject(new Error(`embedded database exited (${code}) before it was ready`));
+    let said: ChildMessage | undefined;
+    const onExit = (code: number | null) => {
+      if (said?.type === 'in-use') reject(new DatabaseInUseError(dataDir, liveOwner(dataDir) ?? { pid: 0, started: null, role: 'server', port: null, control: null, since: '' }));
+      else if (said?.type === 'damaged') reject(new DatabaseDamagedError(dataDir, said.message, lastBackupOf(dataDir)));
+      else reject(new Error(said?.type === 'error' ? `embedded database failed: ${said.message}` : `embedded database exited (${code}) before it was ready`));
+    };
     child.once('exit', onExit);
-    child.on('message', (msg: { type: string; port?: number; message?: string }) => {
-      if (msg.type === 'ready' && msg.port) {
+    child.on('message', (msg: ChildMessage) => {
+      if (msg.type === 'ready') {
         child.off('exit', onExit);
         resolve(msg.port);
-      } else if (msg.type === 'error') {
-        reject(new Error(`embedded database failed: ${msg.message}`));
-      }
+      } else said = msg;
     });
   });
   return { port, child };
+}
+
+/**
+ * A pg client that never names its statements. On the embedded database every connection shares
+ * one session: a guest (a command beside the site) that prepared a name the site already holds
+ * fails ("prepared statement … already exists"), and one that dropped them would break the site.
+ */
+class UnnamedStatementsClient extends pg.Client {
+  override query(config: unknown, ...rest: unknown[]) {
+    if (config && typeof config === 'object' && 'name' in config && (config as pg.QueryConfig).name) config = { ...(config as pg.QueryConfig), name: undefined };
+    // @ts-expect-error as above
+    return super.query(config, ...rest);
+  }
+}
+
+/** A pool onto the running site's embedded database, as a guest (its session is shared). */
+export function guestPool(url: string, max = 1): pg.Pool {
+  const pool = new pg.Pool({ connectionString: url, max, idleTimeoutMillis: 0, Client: UnnamedStatementsClient });
+  pool.on('error', () => {});
+  return pool;
+}
+
+/** Waits for a live owner that is still opening the files to publish its socket. */
+async function ownerPort(dataDir: string, timeoutMs = 120_000): Promise<OwnerInfo | null> {
+  const deadline = Date.now() + timeoutMs;
+  for (;;) {
+    const owner = liveOwner(dataDir);
+    if (!owner || owner.port) return owner;
+    if (Date.now() > deadline) throw new Error(`the process holding ${dataDir} (pid ${owner.pid}) never opened it`);
+    await new Promise((r) => setTimeout(r, 100));
+  }
 }
 
 async function stopChild(child: ChildProcess): Promise<void> {
@@ -65,16 +147,40 @@ export interface OpenOptions {
   /** For the embedded database: a directory, or 'memory://' for a throwaway one. */
   pgliteDataDir?: string;
   poolMax?: number;
+  /**
+   * The embedded database only. `own` (the site): this process must own the data directory, and
+   * another live owner is a {@link DatabaseInUseError}. `share` (every command): the running
+   * site's database is used through its socket when the site is up; otherwise this process
+   * opens the files itself, under the same lock.
+   */
+  access?: 'own' | 'share';
 }
 
 export async function openDatabase(opts: OpenOptions): Promise<Database> {
   let child: ChildProcess | undefined;
   let url = opts.databaseUrl;
   let max = opts.poolMax ?? 10;
+  let guestOf: string | undefined;
   if (!url) {
-    const started = await startPglite(opts.pgliteDataDir ?? 'memory://');
-    child = started.child;
-    url = `postgres://postgres@127.0.0.1:${started.port}/postgres`;
+    const dir = opts.pgliteDataDir ?? 'memory://';
+    const access = opts.access ?? 'own';
+    for (let attempt = 0; !url; attempt++) {
+      const owner = access === 'share' && dir !== 'memory://' ? await ownerPort(dir) : null;
+      if (owner?.port) {
+        // A guest on the running site's database: its socket, never its files.
+        guestOf = dir;
+        url = `postgres://postgres@127.0.0.1:${owner.port}/postgres`;
+        break;
+      }
+      try {
+        const started = await startPglite(dir, access === 'share' ? 'command' : 'server');
+        child = started.child;
+        url = `postgres://postgres@127.0.0.1:${started.port}/postgres`;
+      } catch (err) {
+        // The site started between our look and our child's: go through it instead.
+        if (!(err instanceof DatabaseInUseError) || access !== 'share' || attempt > 2) throw err;
+      }
+    }
     // One connection: PGlite runs one query at a time anyway, and connections multiplexed onto
     // its single session would share (and collide on) session state such as prepared statements.
     max = 1;
@@ -84,14 +190,16 @@ export async function openDatabase(opts: OpenOptions): Promise<Database> {
   // (idle) leaves its prepared statements behind while the next pg client believes none exist:
   // "prepared statement … already exists". Keep the one connection open, and start any new one
   // from a clean session.
-  const pool = new pg.Pool({
-    connectionString: url,
-    max,
-    idleTimeoutMillis: child ? 0 : 30_000,
-    ...(child ? {} : { options: '-c jit=off' }),
-    // Awaited by the pool before the client is handed out; a failure discards the connection.
-    ...(child ? { onConnect: (client: pg.ClientBase) => client.query('ROLLBACK; DEALLOCATE ALL').then(() => {}) } : {}),
-  });
+  const pool = guestOf
+    ? guestPool(url, max)
+    : new pg.Pool({
+        connectionString: url,
+        max,
+        idleTimeoutMillis: child ? 0 : 30_000,
+        ...(child ? {} : { options: '-c jit=off' }),
+        // Awaited by the pool before the client is handed out; a failure discards the connection.
+        ...(child ? { onConnect: (client: pg.ClientBase) => client.query('ROLLBACK; DEALLOCATE ALL').then(() => {}) } : {}),
+      });
   pool.on('error', () => {
     // An idle client lost its connection (database restart); the pool replaces it on next use.
   });
@@ -99,8 +207,10 @@ export async function openDatabase(opts: OpenOptions): Promise<Database> {
   return {
     db,
     pool,
-    kind: child ? 'pglite' : 'postgres',
+    kind: child || guestOf ? 'pglite' : 'postgres',
     url,
+    pgliteDir: (child || guestOf) && opts.pgliteDataDir && opts.pgliteDataDir !== 'memory://' ? path.resolve(opts.pgliteDataDir) : undefined,
+    guest: Boolean(guestOf),
     async close() {
       await pool.end();
       if (child) await stopChild(child);

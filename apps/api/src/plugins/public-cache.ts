@@ -1,5 +1,6 @@
 import crypto from 'node:crypto';
 import type { FastifyInstance } from 'fastify';
+import { keepingGeneration, onCatalogueChange } from '../lib/catalogue-version';
 import { Lru } from '../lib/lru';
 
 declare module 'fastify' {
@@ -9,6 +10,8 @@ declare module 'fastify' {
   }
   interface FastifyRequest {
     servedFromCache?: boolean;
+    /** The catalogue keepers' generation when this request began (see lib/catalogue-version). */
+    cacheGeneration?: number;
   }
 }
 
@@ -19,8 +22,10 @@ interface Cached {
 }
 
 let responses = new Lru<Cached>(1, 1);
-/** Forgets every cached response (after an import changed the catalogue in this process). */
+/** Forgets every cached response. */
 export const clearResponseCache = () => responses.clear();
+// A catalogue change (an import, an operator's edit, here or in another process) is seen at once.
+onCatalogueChange(clearResponseCache);
 
 const respond = (etag: string, inm: string | undefined) => Boolean(inm && inm.split(',').some((t) => t.trim() === etag));
 
@@ -36,6 +41,7 @@ export function registerPublicCache(app: FastifyInstance, ttlMs: number, maxEntr
 
   app.addHook('onRequest', async (request, reply) => {
     if (ttlMs <= 0 || !request.routeOptions.config.publicCache || request.method !== 'GET') return;
+    request.cacheGeneration = keepingGeneration();
     const hit = responses.get(key(request.host, request.url));
     if (!hit) return;
     request.servedFromCache = true;
@@ -53,7 +59,8 @@ export function registerPublicCache(app: FastifyInstance, ttlMs: number, maxEntr
     reply.header('etag', etag);
     reply.header('cache-control', 'public, max-age=60');
     reply.header('vary', 'Origin, Accept-Encoding');
-    if (ttlMs > 0 && request.method === 'GET') {
+    // An answer computed while the catalogue changed may be of the old one: send it, don't keep it.
+    if (ttlMs > 0 && request.method === 'GET' && request.cacheGeneration === keepingGeneration()) {
       responses.set(key(request.host, request.url), { payload, etag, contentType: String(reply.getHeader('content-type') ?? 'application/json; charset=utf-8') });
     }
     if (respond(etag, request.headers['if-none-match'])) {

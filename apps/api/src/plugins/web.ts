@@ -6,6 +6,7 @@ import type { Config } from '../config';
 import { AppError } from '../errors/app-error';
 import { assetOrigin } from '../lib/urls';
 import { injectPreview, previewFor, robotsTxt, sitemapCollections, sitemapIndex, sitemapTitles } from '../modules/previews/previews';
+import { keepingGeneration, onCatalogueChange } from '../lib/catalogue-version';
 import { Lru } from '../lib/lru';
 import { compressHtml, inProcessApi, loadRenderer, loadScreenCode, spliceRendered, type RenderedPage } from './server-render';
 import { registerWebFiles } from './web-files';
@@ -39,6 +40,10 @@ export async function registerWeb(app: FastifyInstance, config: Config) {
   const indexHtml = hasWeb ? fs.readFileSync(indexFile, 'utf8') : '';
   const pool = () => app.deps.database.pool;
   const renderedPages = new Lru<RenderedPage>(500, config.RESPONSE_CACHE_MS);
+  const forget = onCatalogueChange(() => renderedPages.clear());
+  app.addHook('onClose', async () => {
+    forget();
+  });
   const renderer = hasWeb
     ? await loadRenderer(config).catch((err: unknown) => {
         app.log.error({ err }, 'the web server renderer failed to load; pages are served unrendered');
@@ -95,12 +100,13 @@ export async function registerWeb(app: FastifyInstance, config: Config) {
       const cached = renderedPages.get(key);
       if (cached) page = cached;
       else {
+        const generation = keepingGeneration();
         try {
           const rendered = await renderer.render(request.url, inProcessApi(app, request), runtimeConfig(config, request));
           const html = rendered && spliceRendered(page.html, rendered, screenCode);
           if (html) {
             page = { html };
-            renderedPages.set(key, page);
+            if (generation === keepingGeneration()) renderedPages.set(key, page);
           }
         } catch (err) {
           request.log.warn({ err }, 'server render failed; serving the app shell');

@@ -1,9 +1,11 @@
 import { createHash } from 'node:crypto';
 import type pg from 'pg';
 import { Lru } from '../../lib/lru';
+import { onCatalogueChange } from '../../lib/catalogue-version';
 
 /** Totals for paging change only with the catalogue; counting a million rows per page is waste. */
 const totals = new Lru<number>(1000, 60_000);
+onCatalogueChange(() => totals.clear());
 
 /** A title row as card queries return it (genres already aggregated). */
 export interface TitleCardRow {

@@ -1,6 +1,7 @@
 import type pg from 'pg';
 import { normalizeDisplay, slugify } from '@parde/persian';
 import type { Database } from '../../db/client';
+import { catalogueChanged } from '../../lib/catalogue-version';
 import { searchIndexChanged } from '../search/memory-index';
 import { rebuildSearchIndex } from '../search/search-index';
 import { createProgressBar } from './files/progress';
@@ -47,6 +48,8 @@ const CREDIT_ROLES: Record<string, 'actor' | 'director' | 'writer'> = {
   writer: 'writer',
 };
 const MAX_ISSUES = 1000;
+/** The advisory lock that puts imports in line. */
+const IMPORT_LOCK = 727002;
 
 /**
  * Loads IMDb dataset files (and the supplementary file) into the catalogue.
@@ -83,6 +86,13 @@ export async function importCatalogue(opts: ImportOptions): Promise<ImportReport
   const client = opts.client ?? (await opts.database.pool.connect());
   try {
     await client.query('BEGIN');
+    // One import at a time, wherever it was started (the site, a command, another machine's
+    // command on PostgreSQL): the second waits for the first, then merges onto its result.
+    const free = await client.query<{ ok: boolean }>('SELECT pg_try_advisory_xact_lock($1) AS ok', [IMPORT_LOCK]);
+    if (!free.rows[0]!.ok) {
+      log('another import is running: waiting for it to finish …');
+      await client.query('SELECT pg_advisory_xact_lock($1)', [IMPORT_LOCK]);
+    }
     await createStaging(client);
 
     async function read<K extends ImdbKind>(kind: K, each: (rows: RowByKind[K][]) => Promise<void>) {
@@ -247,6 +257,7 @@ export async function importCatalogue(opts: ImportOptions): Promise<ImportReport
              (SELECT count(*) FROM collections)::int AS collections`);
     await client.query('COMMIT');
     searchIndexChanged();
+    catalogueChanged();
     // New rows carry no visibility information until a vacuum: every first read would set hint
     // bits (writing pages) and index-only scans would visit the heap. Autovacuum gets there some
     // day (or never, where it is off); the title page and search read these tables right away.

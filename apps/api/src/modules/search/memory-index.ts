@@ -401,8 +401,9 @@ class IndexHolder {
     if (Date.now() - this.checkedAt > VERSION_CHECK_MS) {
       this.checkedAt = Date.now();
       const seen = this.current.version;
+      // Unnamed: on the embedded database the session is shared with commands run beside the site.
       void this.pool
-        .query<{ version: number }>({ name: 'search_index_version', text: 'SELECT version FROM search_index_state WHERE id = 1' })
+        .query<{ version: number }>('SELECT version FROM search_index_state WHERE id = 1')
         .then(({ rows }) => {
           if (Number(rows[0]?.version ?? 0) !== seen) return this.reload();
         })
@@ -412,14 +413,40 @@ class IndexHolder {
     }
     return this.current;
   }
+
+  private seen?: number;
+
+  /**
+   * Asks for the version; when it moved since this process last looked, a loaded index is
+   * reloaded (and swapped in) before this resolves true. The first look only records it.
+   */
+  async reloadIfChanged(): Promise<boolean> {
+    const { rows } = await this.pool.query<{ version: number }>('SELECT version FROM search_index_state WHERE id = 1');
+    const now = Number(rows[0]?.version ?? 0);
+    const known = this.current?.version ?? this.seen;
+    this.seen = now;
+    if (known === undefined || known === now) return false;
+    // A load that started before the change may still be under way: load until it is the new one.
+    for (let i = 0; this.current && this.current.version !== now && i < 3; i++) await this.reload();
+    return true;
+  }
 }
 
 const holders = new WeakMap<pg.Pool, IndexHolder>();
 
-export function searchIndexFor(pool: pg.Pool): Promise<LoadedIndex> {
+function holderOf(pool: pg.Pool): IndexHolder {
   let holder = holders.get(pool);
   if (!holder) holders.set(pool, (holder = new IndexHolder(pool)));
-  return holder.get();
+  return holder;
+}
+
+export function searchIndexFor(pool: pg.Pool): Promise<LoadedIndex> {
+  return holderOf(pool).get();
+}
+
+/** Reloads this process's index when another process (or this one) changed the catalogue. */
+export function reloadSearchIndexIfChanged(pool: pg.Pool): Promise<boolean> {
+  return holderOf(pool).reloadIfChanged();
 }
 
 /** Rows kept per shelf, least recently used dropped first: about 20 MB of result cards. */

@@ -1,5 +1,5 @@
 import { createHash } from 'node:crypto';
-import { alphabetFor, damerauLevenshtein, maxTyposFor, normalizeForSearch, oneEditVariants, queryTokens, stemCandidates } from '@parde/persian';
+import { alphabetFor, CONNECTOR_WORDS, damerauLevenshtein, maxTyposFor, normalizeForSearch, oneEditVariants, queryTokens, stemCandidates, withoutConnectors } from '@parde/persian';
 import type pg from 'pg';
 import { type DictWord, type DocIndex, type Kind, type Dictionary, searchIndexFor } from './memory-index';
 
@@ -10,6 +10,8 @@ type Match = (typeof Match)[keyof typeof Match];
 interface Group {
   /** dictionary id → how it matched */
   ids: Map<number, Match>;
+  /** A connector ("and", "و"): never required, never a penalty when missing. */
+  connector?: boolean;
 }
 
 export interface SearchHit {
@@ -59,7 +61,8 @@ function expand(dict: Dictionary, kind: Kind, words: string[], joinedPairs: stri
     want(p, i + 1, Match.Joined);
   });
 
-  const groups: Group[] = words.map(() => ({ ids: new Map() }));
+  const onlyConnectors = words.every((w) => CONNECTOR_WORDS.has(w));
+  const groups: Group[] = words.map((w) => ({ ids: new Map(), connector: CONNECTOR_WORDS.has(w) && !onlyConnectors }));
   const sizes = words.map(() => 0);
   const add = (g: number, row: DictWord, match: Match) => {
     const cur = groups[g]!.ids.get(row.id);
@@ -96,7 +99,7 @@ interface CandidateRow {
 }
 
 function rank(rows: CandidateRow[], groups: Group[], normalizedQuery: string): SearchHit[] {
-  const q = normalizedQuery;
+  const q = withoutConnectors(normalizedQuery);
   const qJoined = q.replace(/ /g, '');
   return rows.map((r) => {
     const wordSet = new Set(r.word_ids);
@@ -105,10 +108,11 @@ function rank(rows: CandidateRow[], groups: Group[], normalizedQuery: string): S
       let best: Match | undefined;
       for (const [id, m] of g.ids) if (wordSet.has(id) && (best === undefined || m < best)) best = m;
       // An optional (very common) word the title lacks costs more than a typo.
-      penalty += best === undefined ? 3 : best === Match.Exact ? 0 : best === Match.Typo ? 2 : 0.6;
+      penalty += best === undefined ? (g.connector ? 0 : 3) : best === Match.Exact ? 0 : best === Match.Typo ? 2 : 0.6;
     }
     let bonus = 0;
-    for (const name of r.search_text.split(' | ')) {
+    for (const full of r.search_text.split(' | ')) {
+      const name = withoutConnectors(full);
       if (name === q || name.replace(/ /g, '') === qJoined) bonus = Math.max(bonus, 6);
       else if (name.startsWith(q)) bonus = Math.max(bonus, 2.5);
     }
@@ -135,10 +139,11 @@ export async function searchIds(pool: pg.Pool, kind: Kind, text: string, opts: S
   // Exact words, stems and prefixes first (cheap); typo variants only when some word meets
   // nothing, or together they find nothing — a query typed right pays nothing for tolerance.
   let { groups, sizes } = expand(index.dictionary, kind, words, joinedPairs, false);
-  let hits = groups.some((g) => g.ids.size === 0) ? [] : await candidates(pool, index.docs[kind], kind, groups, sizes, normalized, opts);
+  const unmet = (gs: Group[]) => gs.some((g) => g.ids.size === 0 && !g.connector);
+  let hits = unmet(groups) ? [] : await candidates(pool, index.docs[kind], kind, groups, sizes, normalized, opts);
   if (hits.length === 0) {
     ({ groups, sizes } = expand(index.dictionary, kind, words, joinedPairs, true));
-    if (groups.some((g) => g.ids.size === 0)) return [];
+    if (unmet(groups)) return [];
     hits = await candidates(pool, index.docs[kind], kind, groups, sizes, normalized, opts);
   }
   return hits;
@@ -148,7 +153,11 @@ async function candidates(pool: pg.Pool, docs: DocIndex, kind: Kind, groups: Gro
   // Words in a large share of the catalogue ("the", "of", a two-letter prefix) would make the
   // intersection expensive; they become optional — ranking still rewards titles that have them —
   // as long as one more selective word is required. Measured: "the si" went from 70 ms to ~2 ms.
-  const order = sizes.map((size, i) => ({ size, i })).sort((a, b) => a.size - b.size);
+  // Connectors ("and", "و") rank but never narrow: "deadpool and wolverine" meets "Deadpool & Wolverine".
+  const order = sizes
+    .map((size, i) => ({ size, i }))
+    .filter(({ i }) => !groups[i]!.connector)
+    .sort((a, b) => a.size - b.size);
   const commonAbove = opts.commonAbove ?? COMMON;
   const required = order.filter(({ size }) => size <= commonAbove).map(({ i }) => i);
   if (required.length === 0) required.push(order[0]!.i);

@@ -1,0 +1,182 @@
+import { spawn, type ChildProcess } from 'node:child_process';
+import fs from 'node:fs';
+import path from 'node:path';
+import { afterAll } from 'vitest';
+import { freePort, repoRoot } from './process';
+
+/**
+ * The real processes, as an operator runs them: the server (`npm start` runs `server.ts`) and the
+ * commands of the README (`src/cli/*.ts`). Each is started in a process group of its own, so a
+ * test can kill a whole site — the server and its database child — with SIGKILL, as a crash
+ * would; every group still alive is killed when the test file ends, on any exit path.
+ */
+const groups = new Set<number>();
+const killAll = () => {
+  for (const pgid of groups) {
+    try {
+      process.kill(-pgid, 'SIGKILL');
+    } catch {
+      /* gone */
+    }
+  }
+  groups.clear();
+};
+process.once('exit', killAll);
+afterAll(killAll);
+
+function track(child: ChildProcess): void {
+  if (child.pid) groups.add(child.pid);
+  child.once('exit', () => {
+    // The group may outlive its leader (the database child): kill what is left of it.
+    try {
+      if (child.pid) process.kill(-child.pid, 'SIGKILL');
+    } catch {
+      /* gone */
+    }
+    if (child.pid) groups.delete(child.pid);
+  });
+}
+
+/** Kills a whole process group at once (the server and its database child), as a crash would. */
+export function killGroup(child: ChildProcess, signal: NodeJS.Signals = 'SIGKILL'): void {
+  try {
+    if (child.pid) process.kill(-child.pid, signal);
+  } catch {
+    /* gone */
+  }
+}
+
+export interface Site {
+  url: string;
+  child: ChildProcess;
+  output(): string;
+  exited: Promise<number | null>;
+  /** SIGTERM, and the exit code. */
+  stop(): Promise<number | null>;
+}
+
+const baseEnv = (dataDir: string, env: Record<string, string>) => ({
+  ...process.env,
+  HOST: '127.0.0.1',
+  DATA_DIR: dataDir,
+  LOG_LEVEL: 'warn',
+  SEED_DEMO: 'false',
+  WEB_DIST: '/nonexistent',
+  JOBS_INTERVAL_MS: '0',
+  AUTH_RATE_LIMIT: '100000',
+  RATE_LIMIT_MAX: '1000000',
+  APP_SECRET: 'site-test-secret-site-test-secret',
+  ...env,
+});
+
+/** Starts the server on `dataDir` and waits for /healthz; rejects with its output if it exits first. */
+export async function startSite(dataDir: string, env: Record<string, string> = {}, timeoutMs = 90_000): Promise<Site> {
+  const port = await freePort();
+  let out = '';
+  const child = spawn(process.execPath, ['--import', 'tsx', 'apps/api/src/server.ts'], {
+    cwd: repoRoot,
+    env: { ...baseEnv(dataDir, env), PORT: String(port) },
+    stdio: ['ignore', 'pipe', 'pipe'],
+    detached: true,
+  });
+  track(child);
+  child.stdout!.on('data', (d) => (out += d));
+  child.stderr!.on('data', (d) => (out += d));
+  const exited = new Promise<number | null>((resolve) => child.on('exit', (code) => resolve(code)));
+  const url = `http://127.0.0.1:${port}`;
+  const deadline = Date.now() + timeoutMs;
+  for (;;) {
+    if (child.exitCode !== null) throw new Error(`server exited (${child.exitCode}) before it served:\n${out}`);
+    try {
+      if ((await fetch(`${url}/healthz`)).ok) break;
+    } catch {
+      /* not listening yet */
+    }
+    if (Date.now() > deadline) {
+      killGroup(child);
+      throw new Error(`server did not start:\n${out}`);
+    }
+    await new Promise((r) => setTimeout(r, 100));
+  }
+  return {
+    url,
+    child,
+    output: () => out,
+    exited,
+    async stop() {
+      if (child.exitCode === null) child.kill('SIGTERM');
+      return exited;
+    },
+  };
+}
+
+/** Starts the server and resolves with its exit code and output (for starts that must fail). */
+export function startSiteExpectingExit(dataDir: string, env: Record<string, string> = {}): Promise<{ code: number | null; output: string }> {
+  return new Promise((resolve) => {
+    let out = '';
+    const child = spawn(process.execPath, ['--import', 'tsx', 'apps/api/src/server.ts'], {
+      cwd: repoRoot,
+      env: { ...baseEnv(dataDir, env), PORT: '0' },
+      stdio: ['ignore', 'pipe', 'pipe'],
+      detached: true,
+    });
+    track(child);
+    child.stdout!.on('data', (d) => (out += d));
+    child.stderr!.on('data', (d) => (out += d));
+    child.on('exit', (code) => resolve({ code, output: out }));
+  });
+}
+
+export interface Command {
+  child: ChildProcess;
+  output(): string;
+  /** Exit code and everything it printed. */
+  done: Promise<{ code: number | null; signal: NodeJS.Signals | null; output: string }>;
+}
+
+/** Runs one of the README's commands (`src/cli/NAME.ts`) with the site's environment. */
+export function command(name: 'import' | 'db-backup' | 'db-restore' | 'gen', args: string[], dataDir: string, env: Record<string, string> = {}): Command {
+  let out = '';
+  const child = spawn(process.execPath, ['--import', 'tsx', path.join('src/cli', `${name}.ts`), ...args], {
+    cwd: path.join(repoRoot, 'apps/api'),
+    env: { ...baseEnv(dataDir, env), INIT_CWD: repoRoot },
+    stdio: ['ignore', 'pipe', 'pipe'],
+    detached: true,
+  });
+  track(child);
+  child.stdout!.on('data', (d) => (out += d));
+  child.stderr!.on('data', (d) => (out += d));
+  const done = new Promise<{ code: number | null; signal: NodeJS.Signals | null; output: string }>((resolve) =>
+    child.on('exit', (code, signal) => resolve({ code, signal, output: out })),
+  );
+  return { child, output: () => out, done };
+}
+
+/** Waits until `check` passes (or throws its last error after `timeoutMs`). */
+export async function eventually<T>(check: () => Promise<T>, timeoutMs = 5_000, intervalMs = 100): Promise<{ value: T; ms: number }> {
+  const started = Date.now();
+  for (;;) {
+    try {
+      return { value: await check(), ms: Date.now() - started };
+    } catch (err) {
+      if (Date.now() - started > timeoutMs) throw err;
+      await new Promise((r) => setTimeout(r, intervalMs));
+    }
+  }
+}
+
+/** Waits for a process id to be gone (a killed process may linger a moment). */
+export async function waitGone(pid: number, timeoutMs = 10_000): Promise<void> {
+  const deadline = Date.now() + timeoutMs;
+  while (Date.now() < deadline) {
+    try {
+      const state = fs.readFileSync(`/proc/${pid}/stat`, 'utf8');
+      if (state.slice(state.lastIndexOf(')') + 2, state.lastIndexOf(')') + 3) === 'Z') return;
+      process.kill(pid, 0);
+    } catch {
+      return;
+    }
+    await new Promise((r) => setTimeout(r, 50));
+  }
+  throw new Error(`process ${pid} still running`);
+}
