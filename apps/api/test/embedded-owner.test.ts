@@ -8,6 +8,7 @@ import { backupEmbedded, pendingMigrations, restoreEmbedded } from '../src/db/ba
 import { DatabaseDamagedError, DatabaseInUseError, guestPool, openDatabase, type Database } from '../src/db/client';
 import { runMigrations } from '../src/db/migrate';
 import { acquireLock, liveOwner, lockFileOf, processStartTime } from '../src/db/owner';
+import { startSite } from './helpers/site';
 
 // The embedded database's own rules; PostgreSQL has a server that owns its files.
 const onPostgres = Boolean(process.env.TEST_DATABASE_URL);
@@ -191,6 +192,35 @@ describe.skipIf(onPostgres)('embedded backups', () => {
     // Nothing took the lock for good.
     expect(liveOwner(dir)).toBeNull();
   }, 60_000);
+
+  it('takes a backup by itself before new migrations change a database that holds data', async () => {
+    const data = tmpDir();
+    const dir = path.join(data, 'pglite');
+    const db = await own(dir);
+    await runMigrations(db);
+    await db.pool.query(`INSERT INTO genres (slug, name_fa, name_en) VALUES ('kept', 'نگه‌داشته', 'Kept')`);
+    // As a database of the release before the last migration: its row gone, what it dropped there.
+    await db.pool.query(`DELETE FROM drizzle.__drizzle_migrations WHERE created_at = (SELECT max(created_at) FROM drizzle.__drizzle_migrations)`);
+    await db.pool.query(`CREATE INDEX "search_words_prefix_idx" ON "search_words" USING btree ("word" text_pattern_ops)`);
+    await db.pool.query(`CREATE INDEX "search_words_trgm_idx" ON "search_words" USING gin ("word" gin_trgm_ops)`);
+    expect((await pendingMigrations(db)).pending).toHaveLength(1);
+    await db.close();
+
+    const site = await startSite(data);
+    await site.stop();
+    const backups = fs.readdirSync(path.join(data, 'backups'));
+    expect(backups).toEqual([expect.stringMatching(/^parde-\d{8}-\d{6}-before-migrations\.tar\.gz$/)]);
+    // The backup is the database as it was before the migration.
+    const restoredDir = path.join(data, 'restored');
+    await restoreEmbedded(restoredDir, path.join(data, 'backups', backups[0]!));
+    const restored = await own(restoredDir);
+    expect((await pendingMigrations(restored)).pending).toHaveLength(1);
+    expect((await restored.pool.query(`SELECT slug FROM genres WHERE slug = 'kept'`)).rows).toHaveLength(1);
+    // A fresh site (nothing applied yet) has nothing to back up.
+    const fresh = tmpDir();
+    await (await startSite(fresh)).stop();
+    expect(fs.existsSync(path.join(fresh, 'backups'))).toBe(false);
+  }, 120_000);
 
   it('knows which migrations a database has not applied yet', async () => {
     const dir = path.join(tmpDir(), 'pglite');
