@@ -123,7 +123,7 @@ describe('the README, followed on the embedded database', () => {
     expect(imported.output).toContain('importing through its database');
 
     // Found by search within seconds, without a restart.
-    await expect.poll(async () => (await search('wallace and gromit')).join(' '), { timeout: 5_000, intervals: [250] }).toContain('Wallace & Gromit');
+    await expect.poll(async () => (await search('wallace and gromit')).join(' '), { timeout: 5_000, interval: 250 }).toContain('Wallace & Gromit');
 
     // A restart: the same files, the same member, the same watchlist.
     await context.close();
