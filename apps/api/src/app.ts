@@ -17,6 +17,7 @@ import { sandboxRoutes } from './modules/gateways/sandbox.routes';
 import { healthRoutes } from './modules/health/health.routes';
 import { testRoutes } from './modules/health/test.routes';
 import { mailPlugin } from './modules/mail/mail.plugin';
+import { mediaRoutes } from './modules/media/media.routes';
 import { memberRoutes } from './modules/member/member.routes';
 import { notificationsRoutes } from './modules/notifications/notifications.routes';
 import { paymentsPlugin } from './modules/payments/payments.plugin';
@@ -105,6 +106,7 @@ export async function buildApp(deps: AppDeps, opts: BuildOptions = {}) {
   await app.register(premiumRoutes);
   await app.register(paymentsRoutes);
   await app.register(entitlementsRoutes);
+  await app.register(mediaRoutes);
   if (config.GATEWAY === 'sandbox') await app.register(sandboxRoutes);
   await app.register(contactRoutes);
   if (config.ENABLE_TEST_ROUTES) await app.register(testRoutes);

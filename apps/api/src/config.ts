@@ -90,6 +90,13 @@ const envSchema = z.object({
   ZARINPAL_BASE_URL: z.url().default('https://payment.zarinpal.com').transform((v) => v.replace(/\/+$/, '')),
   /** How often this process runs the timed jobs (premium expiry notices, stale payments, unconfirmed sign-ups); 0 turns the timer off. */
   JOBS_INTERVAL_MS: z.coerce.number().int().min(0).default(5 * 60_000),
+  /** Signs media addresses (nginx's secure_link shares it); by default one kept in DATA_DIR/media-secret. */
+  MEDIA_SECRET: z.string().min(32).optional(),
+  /** Package queued videos in this process (media:ingest); off for API processes that should only serve. */
+  MEDIA_WORKER: z
+    .enum(['true', 'false', '1', '0'])
+    .default('true')
+    .transform((v) => v === 'true' || v === '1'),
   /** Loads the demo catalogue into an empty database at start. */
   SEED_DEMO: z
     .enum(['true', 'false', '1', '0'])

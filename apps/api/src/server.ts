@@ -6,6 +6,9 @@ import { DatabaseDamagedError, DatabaseInUseError, openDatabase, type Database }
 import { runMigrations } from './db/migrate';
 import { createRedis } from './lib/redis';
 import { startTimedJobs } from './jobs';
+import { SEED_MEDIA_DIR } from './modules/media/media.routes';
+import { registerSeedMedia } from './modules/media/seed-media';
+import { startMediaWorker, type MediaWorker } from './modules/media/worker';
 import { seedPlansIfNone } from './modules/premium/seed-plans';
 import { searchIndexFor } from './modules/search/memory-index';
 import { seedIfEmpty } from './seed';
@@ -37,6 +40,8 @@ async function main() {
     await runMigrations(database);
     if (config.SEED_DEMO) await seedIfEmpty({ config, database, log: app.log });
     await seedPlansIfNone({ database, log: app.log });
+    const media = await registerSeedMedia(database, SEED_MEDIA_DIR);
+    if (media > 0) app.log.info({ assets: media }, 'demo media registered');
     // Search answers from memory: load the index before taking traffic, so no visitor waits for it.
     const started = Date.now();
     const index = await searchIndexFor(database.pool);
@@ -45,6 +50,15 @@ async function main() {
     app.log.fatal({ err }, 'database preparation failed');
     await database.close();
     process.exit(1);
+  }
+
+  // Videos queued by `npm run media:ingest` are packaged here (one at a time).
+  let mediaWorker: MediaWorker | undefined;
+  if (config.MEDIA_WORKER) {
+    mediaWorker = await startMediaWorker({ database, dataDir: config.DATA_DIR, log: (msg) => app.log.info(msg), onError: (err) => app.log.warn({ err }, 'media queue') }).catch((err: unknown) => {
+      app.log.error({ err }, 'media worker did not start; queued videos wait');
+      return undefined;
+    });
   }
 
   // Expiry notices, stale payments, unconfirmed sign-ups; every process may run them (they are idempotent).
@@ -62,6 +76,7 @@ async function main() {
     force.unref();
     try {
       await timedJobs?.stop();
+      await mediaWorker?.stop();
       await app.close();
       await database.close();
       redis?.disconnect();

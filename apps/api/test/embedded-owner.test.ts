@@ -6,7 +6,8 @@ import type pg from 'pg';
 import { afterEach, describe, expect, it } from 'vitest';
 import { backupEmbedded, pendingMigrations, restoreEmbedded } from '../src/db/backup';
 import { DatabaseDamagedError, DatabaseInUseError, guestPool, openDatabase, type Database } from '../src/db/client';
-import { runMigrations } from '../src/db/migrate';
+import { migrate } from 'drizzle-orm/node-postgres/migrator';
+import { migrationsFolder, runMigrations } from '../src/db/migrate';
 import { acquireLock, liveOwner, lockFileOf, processStartTime } from '../src/db/owner';
 import { startSite } from './helpers/site';
 
@@ -197,12 +198,14 @@ describe.skipIf(onPostgres)('embedded backups', () => {
     const data = tmpDir();
     const dir = path.join(data, 'pglite');
     const db = await own(dir);
-    await runMigrations(db);
+    // A database of the release before the last migration: every migration but the last applied.
+    const previous = path.join(data, 'previous-migrations');
+    fs.cpSync(migrationsFolder, previous, { recursive: true });
+    const journal = JSON.parse(fs.readFileSync(path.join(previous, 'meta', '_journal.json'), 'utf8')) as { entries: unknown[] };
+    journal.entries.pop();
+    fs.writeFileSync(path.join(previous, 'meta', '_journal.json'), JSON.stringify(journal));
+    await migrate(db.db, { migrationsFolder: previous });
     await db.pool.query(`INSERT INTO genres (slug, name_fa, name_en) VALUES ('kept', 'نگه‌داشته', 'Kept')`);
-    // As a database of the release before the last migration: its row gone, what it dropped there.
-    await db.pool.query(`DELETE FROM drizzle.__drizzle_migrations WHERE created_at = (SELECT max(created_at) FROM drizzle.__drizzle_migrations)`);
-    await db.pool.query(`CREATE INDEX "search_words_prefix_idx" ON "search_words" USING btree ("word" text_pattern_ops)`);
-    await db.pool.query(`CREATE INDEX "search_words_trgm_idx" ON "search_words" USING gin ("word" gin_trgm_ops)`);
     expect((await pendingMigrations(db)).pending).toHaveLength(1);
     await db.close();
 

@@ -170,6 +170,8 @@ export const titleListQuery = pageQuery.extend({
   q: z.string().trim().max(100).optional(),
   is_dubbed: bool01.optional(),
   is_free: bool01.optional(),
+  /** Only titles that have media to play. */
+  playable: bool01.optional(),
   genre: z.string().trim().max(40).optional(),
   country: z.string().trim().length(2).optional(),
   year_from: yearParam.optional(),

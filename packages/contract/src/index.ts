@@ -5,3 +5,4 @@ export * from './health';
 export * from './member';
 export * from './premium';
 export * from './zod-fa';
+export * from './playback';

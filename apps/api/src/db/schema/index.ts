@@ -2,3 +2,4 @@ export * from './system';
 export * from './catalogue';
 export * from './accounts';
 export * from './premium';
+export * from './media';

@@ -85,6 +85,7 @@ export interface ListFilter {
   type?: 'movie' | 'series';
   isDubbed?: boolean;
   isFree?: boolean;
+  playable?: boolean;
   genre?: string;
   country?: string;
   yearFrom?: number;
@@ -104,8 +105,14 @@ export function filterSql(f: ListFilter, start = 1): { sql: string; params: unkn
   if (f.type) conds.push(`t.type = ${p(f.type)}`);
   if (f.isDubbed) conds.push('t.has_dub');
   if (f.isFree) conds.push('t.is_free');
+  if (f.playable) conds.push('EXISTS (SELECT 1 FROM media_assets a WHERE a.title_id = t.id)');
   if (f.genre) {
     const byId = /^\d+$/.test(f.genre);
+    // An id past int4 names no genre (it reached SQL as 1e+23 once: a 500).
+    if (byId && Number(f.genre) > 2_147_483_647) {
+      conds.push('false');
+      return { sql: conds.join(' AND '), params };
+    }
     conds.push(
       `EXISTS (SELECT 1 FROM title_genres tg JOIN genres g ON g.id = tg.genre_id WHERE tg.title_id = t.id AND ${byId ? 'g.id' : 'g.slug'} = ${p(byId ? Number(f.genre) : f.genre)})`,
     );

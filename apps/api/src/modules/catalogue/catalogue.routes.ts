@@ -72,6 +72,7 @@ export const catalogueRoutes: FastifyPluginAsyncZod = async (app) => {
         type: q.type === 'all' ? undefined : q.type,
         isDubbed: q.is_dubbed,
         isFree: q.is_free,
+        playable: q.playable,
         genre: q.genre,
         country: q.country,
         yearFrom: q.year_from,

@@ -1,0 +1,96 @@
+/**
+ * `npm run media:demo -w apps/api`: makes the demo titles' media, kept in the repository so a
+ * fresh `npm start` has something to play on a machine without ffmpeg. Short generated videos —
+ * colour bars and a test pattern with tones, a beeping "dub", Persian subtitles with punctuation
+ * and numbers (one file in Windows-1256, as old Persian subtitles come) — packaged by the same
+ * packager as `npm run media:ingest`. Writes `seed/media/{key}/` and `seed/media/index.json`.
+ */
+import fs from 'node:fs';
+import os from 'node:os';
+import path from 'node:path';
+import { fileURLToPath } from 'node:url';
+import iconv from 'iconv-lite';
+import { makeTestVideo, makeToneAudio, packageHls, type HlsManifest } from '@parde/media';
+import type { SeedMediaEntry } from '../src/modules/media/seed-media';
+
+const here = path.dirname(fileURLToPath(import.meta.url));
+const out = path.join(here, 'media');
+const work = fs.mkdtempSync(path.join(os.tmpdir(), 'parde-demo-media-'));
+
+interface Demo {
+  key: string;
+  tconst: string;
+  episode?: { season: number; episode: number };
+  seconds: number;
+  pattern: 'testsrc2' | 'smptebars';
+  tone: number;
+  dub?: string;
+  intro?: { start: number; end: number };
+  subtitleEncoding: 'utf-8' | 'windows-1256';
+}
+
+const demos: Demo[] = [
+  { key: 'tt0111161', tconst: 'tt0111161', seconds: 24, pattern: 'smptebars', tone: 330, dub: 'سورن', intro: { start: 2, end: 8 }, subtitleEncoding: 'windows-1256' },
+  { key: 'tt0038650', tconst: 'tt0038650', seconds: 10, pattern: 'testsrc2', tone: 392, subtitleEncoding: 'utf-8' },
+  { key: 'tt990010101', tconst: 'tt0903747', episode: { season: 1, episode: 1 }, seconds: 16, pattern: 'smptebars', tone: 440, intro: { start: 1, end: 5 }, subtitleEncoding: 'utf-8' },
+  { key: 'tt990010102', tconst: 'tt0903747', episode: { season: 1, episode: 2 }, seconds: 16, pattern: 'smptebars', tone: 494, subtitleEncoding: 'utf-8' },
+];
+
+const srtTime = (s: number) => `00:00:${String(Math.floor(s)).padStart(2, '0')},${String(Math.round((s % 1) * 1000)).padStart(3, '0')}`;
+
+/** Persian lines whose punctuation and digits a right-to-left reader checks first. */
+function subtitles(seconds: number): string {
+  const lines = ['سلام، دنیا!', 'این یک آزمایش است: ۱۲ ثانیه، نه بیشتر.', 'آیا صدای دوبله را می‌شنوید؟', 'قیمت: ۴۹٬۰۰۰ تومان (با تخفیف ۱۵٪).', '«پرده» — تماشا به زبان فارسی.'];
+  const cues: string[] = [];
+  for (let i = 0, t = 0.5; t + 2 < seconds; i++, t += 3) cues.push(`${i + 1}\n${srtTime(t)} --> ${srtTime(t + 2.5)}\n${lines[i % lines.length]}\n`);
+  return cues.join('\n');
+}
+
+/** As old Persian subtitle files were written: Windows-1256 has no Farsi yeh, Persian digits or ٬ ٪. */
+const asLegacyPersian = (text: string) =>
+  text
+    .replace(/ی/g, 'ي')
+    .replace(/[۰-۹]/g, (c) => String('۰۱۲۳۴۵۶۷۸۹'.indexOf(c)))
+    .replace(/٬/g, ',')
+    .replace(/٪/g, '%');
+
+fs.rmSync(out, { recursive: true, force: true });
+fs.mkdirSync(out, { recursive: true });
+const index: SeedMediaEntry[] = [];
+for (const d of demos) {
+  const video = path.join(work, `${d.key}.mp4`);
+  await makeTestVideo({ out: video, seconds: d.seconds, width: 1280, height: 720, tone: d.tone, pattern: d.pattern, frameRate: 24 });
+  const audio: { id: string; label: string; language: string; default?: boolean; file?: string }[] = [{ id: 'orig', label: 'صدای اصلی', language: 'en', default: true }];
+  if (d.dub) {
+    const dub = path.join(work, `${d.key}-dub.m4a`);
+    await makeToneAudio({ out: dub, seconds: d.seconds, frequency: d.tone * 1.5, beepEvery: 1 });
+    audio.push({ id: 'dub1', label: `دوبله‌ی فارسی — ${d.dub}`, language: 'fa', file: dub });
+  }
+  const srt = path.join(work, `${d.key}.srt`);
+  fs.writeFileSync(srt, d.subtitleEncoding === 'windows-1256' ? iconv.encode(asLegacyPersian(subtitles(d.seconds)), 'win1256') : subtitles(d.seconds));
+  const manifest: HlsManifest = await packageHls({
+    video,
+    audio,
+    subtitles: [{ language: 'fa', label: 'فارسی', file: srt }],
+    outDir: path.join(out, d.key),
+    screenshots: 4,
+    onProgress: (p) => process.stdout.write(`\r${d.key}: ${p}%   `),
+  });
+  process.stdout.write('\n');
+  index.push({
+    key: d.key,
+    tconst: d.tconst,
+    episode: d.episode ?? null,
+    durationSec: manifest.durationSeconds,
+    renditions: manifest.renditions.map((r) => ({ height: r.height, width: r.width, label: r.label, bandwidth: r.averageBandwidth, bytes: r.bytes })),
+    audio: manifest.audio.map((a) => ({ id: a.id, label: a.label, language: a.language, default: a.default, studio: a.id === 'dub1' ? d.dub! : null, bytes: a.bytes })),
+    subtitles: manifest.subtitles.map((s) => ({ language: s.language, label: s.label })),
+    screenshots: manifest.screenshotFiles.length,
+    intro: d.intro ?? null,
+    totalBytes: manifest.totalBytes,
+  });
+}
+fs.writeFileSync(path.join(out, 'index.json'), `${JSON.stringify(index, null, 1)}\n`);
+fs.rmSync(work, { recursive: true, force: true });
+const total = index.reduce((n, e) => n + e.totalBytes, 0);
+console.log(`demo media: ${index.length} assets, ${(total / 1e6).toFixed(1)} MB in ${out}`);

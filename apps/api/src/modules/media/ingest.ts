@@ -1,0 +1,210 @@
+/**
+ * An ingest: one video (and its dubs and subtitles) packaged for streaming, its media rows
+ * written, and every process told the catalogue changed. Runs as a queued job (./queue.ts).
+ */
+import fs from 'node:fs';
+import path from 'node:path';
+import { MediaError, packageHls, SubtitleError, type AudioEdition, type HlsManifest, type X264Preset } from '@parde/media';
+import type pg from 'pg';
+import type { Database } from '../../db/client';
+import type { AssetAudio, AssetRendition, AssetSubtitle } from '../../db/schema/media';
+import { catalogueChanged } from '../../lib/catalogue-version';
+
+export interface IngestRequest {
+  /** Absolute paths on the machine that runs the job. */
+  video: string;
+  /** `original` without a file: the video's own soundtrack. */
+  audio: { kind: 'original' | 'dub'; studio?: string; file?: string; language?: string }[];
+  subtitles: { language: string; file: string }[];
+  intro?: { start: number; end: number };
+  preset?: X264Preset;
+}
+
+const INGEST_FAILED = 'آماده‌سازی ویدیو با خطا متوقف شد.';
+
+const SUBTITLE_LABELS: Record<string, string> = { fa: 'فارسی', en: 'انگلیسی', ar: 'عربی', tr: 'ترکی', fr: 'فرانسوی', de: 'آلمانی', es: 'اسپانیایی' };
+
+/** Where the media of `key` lives: DATA_DIR/media/{key}. */
+export const mediaDirOf = (dataDir: string, key: string) => path.join(dataDir, 'media', key);
+
+/** The audio editions as the packager takes them and as the asset row keeps them. */
+export function editionsOf(request: IngestRequest, originalLanguage: string): { packaging: AudioEdition[]; kept: Omit<AssetAudio, 'bytes'>[] } {
+  const audio = request.audio.length > 0 ? request.audio : [{ kind: 'original' as const }];
+  let dubs = 0;
+  const kept = audio.map((a) => {
+    if (a.kind === 'original') return { id: 'orig', label: 'صدای اصلی', language: a.language ?? originalLanguage, default: true, studio: null };
+    dubs++;
+    const studio = a.studio?.trim() || 'نامشخص';
+    return { id: `dub${dubs}`, label: `دوبله‌ی فارسی — ${studio}`, language: a.language ?? 'fa', default: false, studio };
+  });
+  if (!kept.some((k) => k.default)) kept[0]!.default = true;
+  const packaging = kept.map((k, i) => ({ id: k.id, label: k.label, language: k.language, default: k.default, ...(audio[i]!.file ? { file: audio[i]!.file } : {}) }));
+  return { packaging, kept };
+}
+
+interface Target {
+  titleId: number;
+  episodeId: number | null;
+  key: string;
+  originalLanguage: string;
+}
+
+async function targetOf(pool: pg.Pool, ingestId: number): Promise<{ target: Target; request: IngestRequest }> {
+  const { rows } = await pool.query<{ title_id: number; episode_id: number | null; request: IngestRequest; title_imdb: string; episode_imdb: string | null; lang: string | null }>(
+    `SELECT i.title_id, i.episode_id, i.request, t.imdb_id AS title_imdb, e.imdb_id AS episode_imdb,
+            (SELECT language_code FROM title_languages l WHERE l.title_id = t.id ORDER BY position LIMIT 1) AS lang
+     FROM media_ingests i JOIN titles t ON t.id = i.title_id LEFT JOIN episodes e ON e.id = i.episode_id WHERE i.id = $1`,
+    [ingestId],
+  );
+  const r = rows[0];
+  if (!r) throw new Error(`no ingest ${ingestId}`);
+  return {
+    target: { titleId: r.title_id, episodeId: r.episode_id, key: r.episode_imdb ?? r.title_imdb, originalLanguage: r.lang ?? 'en' },
+    request: r.request,
+  };
+}
+
+/** The reason a person reads: Persian, with the tool's last words when it was the tool. */
+export function failureText(err: unknown): string {
+  if (err instanceof MediaError) return [err.message, err.detail, err.stderrTail].filter(Boolean).join('\n');
+  if (err instanceof SubtitleError) return [err.message, err.detail].filter(Boolean).join('\n');
+  return `${INGEST_FAILED}\n${(err as Error)?.message ?? String(err)}`;
+}
+
+/** Input problems are not fixed by trying again; a crash or a full disk may be. */
+export const isPermanent = (err: unknown) => err instanceof SubtitleError || (err instanceof MediaError && ['INVALID_OPTIONS', 'INPUT_NOT_FOUND', 'PROBE_FAILED', 'NO_VIDEO_STREAM', 'NO_AUDIO_STREAM', 'FFMPEG_MISSING'].includes(err.code));
+
+export interface IngestContext {
+  database: Database;
+  dataDir: string;
+  worker: string;
+  log: (msg: string) => void;
+}
+
+/** Runs one ingest to the end: packaged, rows written in one transaction, catalogue version moved. */
+export async function runIngest(ctx: IngestContext, ingestId: number): Promise<void> {
+  const { pool } = ctx.database;
+  const claimed = await pool.query(
+    `UPDATE media_ingests SET status = 'running', progress = 0, error = NULL, worker = $2, attempts = attempts + 1, updated_at = now()
+     WHERE id = $1 AND status IN ('queued', 'running', 'failed') RETURNING id`,
+    [ingestId, ctx.worker],
+  );
+  if (claimed.rowCount === 0) return;
+  const { target, request } = await targetOf(pool, ingestId);
+  const { packaging, kept } = editionsOf(request, target.originalLanguage);
+
+  let shown = 0;
+  let beat = Date.now();
+  let writing: Promise<unknown> = Promise.resolve();
+  const onProgress = (percent: number) => {
+    // Every whole percent, and a heartbeat at least every 5 s, so other workers see it alive.
+    const p = Math.min(99, Math.floor(percent));
+    if (p === shown && Date.now() - beat < 5_000) return;
+    shown = p;
+    beat = Date.now();
+    writing = writing.then(() => pool.query(`UPDATE media_ingests SET progress = greatest(progress, $2), updated_at = now() WHERE id = $1 AND status = 'running'`, [ingestId, p]).catch(() => {}));
+  };
+  const outDir = mediaDirOf(ctx.dataDir, target.key);
+  const manifest = await packageHls({
+    video: request.video,
+    audio: packaging,
+    subtitles: request.subtitles.map((s) => ({ language: s.language, label: SUBTITLE_LABELS[s.language] ?? s.language, file: s.file, default: false })),
+    outDir,
+    onProgress,
+    preset: request.preset,
+  });
+  await writing;
+  await saveAsset(ctx.database, ingestId, target, manifest, kept, request);
+  ctx.log(`ingest ${ingestId}: ${target.key} packaged (${manifest.renditions.map((r) => r.label).join(', ')}; ${(manifest.totalBytes / 1e6).toFixed(1)} MB)`);
+}
+
+async function saveAsset(database: Database, ingestId: number, target: Target, manifest: HlsManifest, kept: Omit<AssetAudio, 'bytes'>[], request: IngestRequest) {
+  const client = await database.pool.connect();
+  try {
+    await client.query('BEGIN');
+    const audio: AssetAudio[] = kept.map((k) => ({ ...k, bytes: manifest.audio.find((a) => a.id === k.id)?.bytes ?? 0 }));
+    const dubIds = new Map<string, number>();
+    for (const a of audio.filter((x) => x.studio)) {
+      const { rows } = await client.query<{ id: number }>(
+        `INSERT INTO dubs (title_id, studio, language) VALUES ($1, $2, $3)
+         ON CONFLICT (title_id, studio) DO UPDATE SET language = excluded.language RETURNING id`,
+        [target.titleId, a.studio, a.language],
+      );
+      dubIds.set(a.id, rows[0]!.id);
+    }
+    await client.query('DELETE FROM media_assets WHERE title_id = $1 AND episode_id IS NOT DISTINCT FROM $2', [target.titleId, target.episodeId]);
+    const asset = await client.query<{ id: number }>(
+      `INSERT INTO media_assets (key, title_id, episode_id, location, duration_sec, renditions, audio, subtitles, screenshots, intro_start_sec, intro_end_sec, total_bytes)
+       VALUES ($1, $2, $3, 'data', $4, $5, $6, $7, $8, $9, $10, $11)
+       ON CONFLICT (key) DO UPDATE SET title_id = excluded.title_id, episode_id = excluded.episode_id, location = 'data', duration_sec = excluded.duration_sec,
+         renditions = excluded.renditions, audio = excluded.audio, subtitles = excluded.subtitles, screenshots = excluded.screenshots,
+         intro_start_sec = excluded.intro_start_sec, intro_end_sec = excluded.intro_end_sec, total_bytes = excluded.total_bytes, created_at = now()
+       RETURNING id`,
+      [
+        target.key,
+        target.titleId,
+        target.episodeId,
+        manifest.durationSeconds,
+        JSON.stringify(manifest.renditions.map((r) => ({ height: r.height, width: r.width, label: r.label, bandwidth: r.averageBandwidth, bytes: r.bytes }))),
+        JSON.stringify(audio),
+        JSON.stringify(manifest.subtitles.map((s) => ({ language: s.language, label: s.label }))),
+        manifest.screenshotFiles.length,
+        request.intro?.start ?? null,
+        request.intro?.end ?? null,
+        manifest.totalBytes,
+      ],
+    );
+    await writeFileRows(client, target, manifest, audio, dubIds);
+    await client.query(`UPDATE media_ingests SET status = 'done', progress = 100, asset_id = $2, error = NULL, updated_at = now() WHERE id = $1`, [ingestId, asset.rows[0]!.id]);
+    // Title pages show the files, and lists the dubbed flag: every process forgets what it kept.
+    await client.query(`UPDATE search_index_state SET version = version + 1 WHERE id = 1`);
+    await client.query('COMMIT');
+    catalogueChanged();
+  } catch (err) {
+    await client.query('ROLLBACK').catch(() => {});
+    throw err;
+  } finally {
+    client.release();
+  }
+}
+
+/** The files page: one row per quality and audio edition, sized as video plus that audio. */
+export async function writeFileRows(
+  client: pg.PoolClient,
+  target: { titleId: number; episodeId: number | null },
+  manifest: { renditions: Pick<AssetRendition, 'label' | 'bytes'>[]; subtitles: Pick<AssetSubtitle, 'language'>[]; durationSeconds: number },
+  audio: AssetAudio[],
+  dubIds: Map<string, number>,
+) {
+  const episode = target.episodeId
+    ? (await client.query<{ season_number: number; episode_number: number }>('SELECT season_number, episode_number FROM episodes WHERE id = $1', [target.episodeId])).rows[0]
+    : undefined;
+  await client.query('DELETE FROM media_files WHERE title_id = $1 AND episode_id IS NOT DISTINCT FROM $2', [target.titleId, target.episodeId]);
+  for (const r of manifest.renditions) {
+    for (const a of audio) {
+      await client.query(
+        `INSERT INTO media_files (title_id, episode_id, season_number, episode_number, quality, size_mb, codec, source, dub_id, subtitles, duration_sec)
+         VALUES ($1, $2, $3, $4, $5, $6, 'H.264', 'HLS', $7, $8, $9)`,
+        [
+          target.titleId,
+          target.episodeId,
+          episode?.season_number ?? null,
+          episode?.episode_number ?? null,
+          r.label,
+          Math.max(1, Math.round((r.bytes + a.bytes) / 1_048_576)),
+          a.studio ? (dubIds.get(a.id) ?? null) : null,
+          manifest.subtitles.map((s) => s.language),
+          Math.round(manifest.durationSeconds),
+        ],
+      );
+    }
+  }
+  if (audio.some((a) => a.studio)) await client.query('UPDATE titles SET has_dub = true WHERE id = $1', [target.titleId]);
+}
+
+/** The media folder of an asset, wherever it lives. */
+export function assetDir(dataDir: string, seedDir: string, asset: { key: string; location: string }): string {
+  return path.join(asset.location === 'seed' ? seedDir : path.join(dataDir, 'media'), asset.key);
+}
+
+export const fileExists = (p: string) => fs.existsSync(p);

@@ -1,0 +1,71 @@
+/**
+ * The media job queue: pg-boss on the site's own database (PostgreSQL, or the embedded one
+ * through its socket), so a queued ingest outlives any process. pg-boss keeps the job (state,
+ * retries, expiry); `media_ingests` keeps what people read — progress in percent, and why a job
+ * failed — and a heartbeat: a job whose worker died (a restart, a crash) is handed back to the
+ * queue by the next worker that looks, at once when that worker ran on this machine and is gone,
+ * otherwise when its heartbeat is a minute old.
+ */
+import os from 'node:os';
+import PgBoss from 'pg-boss';
+import type { Database } from '../../db/client';
+import { processStartTime } from '../../db/owner';
+
+export const INGEST_QUEUE = 'media-ingest';
+
+export interface IngestJob {
+  ingestId: number;
+}
+
+/** Who works a job: host, pid and the pid's start time (a reused pid is not the same worker). */
+export const workerId = () => `${os.hostname()}:${process.pid}:${processStartTime(process.pid) ?? ''}`;
+
+function workerGone(worker: string | null): boolean {
+  if (!worker) return true;
+  const [host, pid, started] = worker.split(':');
+  if (host !== os.hostname()) return false;
+  try {
+    process.kill(Number(pid), 0);
+  } catch {
+    return true;
+  }
+  return started !== '' && processStartTime(Number(pid)) !== started;
+}
+
+/** pg-boss over the site's pool: its statements unnamed, so it is a good guest on the embedded session. */
+export async function startQueue(database: Database, onError: (err: unknown) => void): Promise<PgBoss> {
+  const boss = new PgBoss({
+    db: { executeSql: (text: string, values?: unknown[]) => database.pool.query(text, values) },
+    schedule: false,
+    supervise: true,
+    migrate: true,
+  });
+  boss.on('error', onError);
+  await boss.start();
+  await boss.createQueue(INGEST_QUEUE, { name: INGEST_QUEUE, retryLimit: 2, retryDelay: 5, expireInSeconds: 6 * 3600 });
+  return boss;
+}
+
+/** Stale heartbeats after which another machine's job is taken back. */
+const STALE_SECONDS = 60;
+
+/**
+ * Jobs marked running whose worker is gone: back to the queue (pg-boss counts it as a failed
+ * try, so a job that kills its worker every time ends failed, not looping).
+ */
+export async function reclaimOrphans(database: Database, boss: PgBoss): Promise<number> {
+  const { rows } = await database.pool.query<{ id: number; job_id: string; worker: string | null; stale: boolean }>(
+    `SELECT id, job_id, worker, updated_at < now() - make_interval(secs => $1) AS stale
+     FROM media_ingests WHERE status = 'running' AND job_id IS NOT NULL`,
+    [STALE_SECONDS],
+  );
+  let n = 0;
+  for (const r of rows) {
+    if (!r.stale && !workerGone(r.worker)) continue;
+    const moved = await database.pool.query(`UPDATE media_ingests SET status = 'queued', updated_at = now() WHERE id = $1 AND status = 'running'`, [r.id]);
+    if (moved.rowCount === 0) continue;
+    await boss.fail(INGEST_QUEUE, r.job_id, { message: 'worker gone (restart or crash)' }).catch(() => {});
+    n++;
+  }
+  return n;
+}

@@ -1,0 +1,53 @@
+import type PgBoss from 'pg-boss';
+import type { Database } from '../../db/client';
+import { failureText, isPermanent, runIngest, type IngestRequest } from './ingest';
+import { INGEST_QUEUE, reclaimOrphans, startQueue, workerId, type IngestJob } from './queue';
+
+export interface MediaWorker {
+  boss: PgBoss;
+  stop(): Promise<void>;
+}
+
+/**
+ * Works the ingest queue in this process, one job at a time (ffmpeg takes every core it gets).
+ * A job whose worker died is handed back at start and every 30 s (./queue.ts).
+ */
+export async function startMediaWorker(opts: { database: Database; dataDir: string; log: (msg: string) => void; onError: (err: unknown) => void }): Promise<MediaWorker> {
+  const { database, log } = opts;
+  const boss = await startQueue(database, opts.onError);
+  const ctx = { database, dataDir: opts.dataDir, worker: workerId(), log };
+  await reclaimOrphans(database, boss).then((n) => n && log(`${n} media jobs of a stopped worker queued again`));
+  const timer = setInterval(() => void reclaimOrphans(database, boss).catch(opts.onError), 30_000);
+  timer.unref();
+  await boss.work<IngestJob>(INGEST_QUEUE, { batchSize: 1, pollingIntervalSeconds: 1 }, async ([job]) => {
+    const { ingestId } = job!.data;
+    try {
+      await runIngest(ctx, ingestId);
+    } catch (err) {
+      await database.pool.query(`UPDATE media_ingests SET status = 'failed', error = $2, updated_at = now() WHERE id = $1`, [ingestId, failureText(err)]).catch(() => {});
+      log(`ingest ${ingestId} failed: ${failureText(err).split('\n')[0]}`);
+      // Bad input stays bad: only other failures are tried again.
+      if (!isPermanent(err)) throw err;
+    }
+  });
+  return {
+    boss,
+    async stop() {
+      clearInterval(timer);
+      await boss.stop({ graceful: true, timeout: 5_000, wait: true }).catch(() => {});
+    },
+  };
+}
+
+/** Queues an ingest; resolves with its id (`media_ingests`). */
+export async function enqueueIngest(database: Database, boss: PgBoss, target: { titleId: number; episodeId: number | null }, request: IngestRequest): Promise<number> {
+  const { rows } = await database.pool.query<{ id: number }>(`INSERT INTO media_ingests (title_id, episode_id, request) VALUES ($1, $2, $3) RETURNING id`, [
+    target.titleId,
+    target.episodeId,
+    JSON.stringify(request),
+  ]);
+  const id = rows[0]!.id;
+  const jobId = await boss.send(INGEST_QUEUE, { ingestId: id } satisfies IngestJob);
+  await database.pool.query('UPDATE media_ingests SET job_id = $2 WHERE id = $1', [id, jobId]);
+  return id;
+}
