@@ -124,3 +124,17 @@ export async function giftFrom(baseUrl: string, giver: Pick<Member, 'token'>, re
   const back = await fetch(new URL(callback, bought.body.url), { redirect: 'manual' });
   if (back.status !== 303) throw new Error(`callback: ${back.status}`);
 }
+
+/** Premium for `member`: a month bought through the API and paid on the sandbox gateway's page. */
+export async function buyPremium(baseUrl: string, member: Pick<Member, 'token'>): Promise<void> {
+  const plans = await asMember<{ data: { id: number; days: number }[] }>(baseUrl, member, 'GET', '/api/plans');
+  const plan = plans.body.data.find((p) => p.days === 30) ?? plans.body.data[0];
+  if (!plan) throw new Error('no plan to buy');
+  const bought = await asMember<{ url: string }>(baseUrl, member, 'POST', '/api/user/join2', { plan_id: plan.id });
+  if (bought.status !== 200) throw new Error(`join2: ${bought.status} ${JSON.stringify(bought.body)}`);
+  const paid = await fetch(bought.body.url, { method: 'POST', headers: { 'content-type': 'application/x-www-form-urlencoded' }, body: 'action=approve', redirect: 'manual' });
+  const callback = paid.headers.get('location');
+  if (paid.status !== 303 || !callback) throw new Error(`sandbox: ${paid.status}`);
+  const back = await fetch(new URL(callback, bought.body.url), { redirect: 'manual' });
+  if (back.status !== 303) throw new Error(`callback: ${back.status}`);
+}

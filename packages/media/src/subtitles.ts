@@ -9,6 +9,9 @@
  */
 import iconv from 'iconv-lite';
 import { SubtitleError } from './errors';
+import { formatVttTime, parseVttTime, VTT_TIMING_LINE, type WebVttCue } from './webvtt';
+
+export { formatVttTime, parseWebVttCues, type WebVttCue } from './webvtt';
 
 /** The encodings {@link decodeSubtitleBytes} recognises. */
 export type SubtitleEncoding = 'utf-8' | 'utf-16le' | 'utf-16be' | 'windows-1256';
@@ -61,13 +64,6 @@ function guessUtf16(bytes: Buffer): 'utf-16le' | 'utf-16be' | undefined {
   return undefined;
 }
 
-/** One WebVTT cue: times in milliseconds, settings as written after the end time, and its text. */
-export interface WebVttCue {
-  startMs: number;
-  endMs: number;
-  settings: string;
-  text: string;
-}
 
 /** A timestamp, lenient as SRT writers are: hours optional, `,` or `.` (or `:`) before 1–3 fraction digits. */
 const TIMESTAMP = String.raw`(?:(\d+):)?(\d{1,2}):(\d{1,2})(?:[,.:](\d{1,3}))?`;
@@ -89,15 +85,6 @@ function parseTimingLine(line: string): { startMs: number; endMs: number; rest: 
   };
 }
 
-/** Formats milliseconds as WebVTT's `HH:MM:SS.mmm` (hours grow past two digits when needed). */
-export function formatVttTime(totalMs: number): string {
-  const ms = Math.max(0, Math.round(totalMs));
-  const hours = Math.floor(ms / 3_600_000);
-  const minutes = Math.floor(ms / 60_000) % 60;
-  const seconds = Math.floor(ms / 1000) % 60;
-  const pad = (n: number, width: number) => String(n).padStart(width, '0');
-  return `${pad(hours, 2)}:${pad(minutes, 2)}:${pad(seconds, 2)}.${pad(ms % 1000, 3)}`;
-}
 
 const ARABIC_LETTER = /(?=\p{Script=Arabic})\p{L}/u;
 /** Bidi controls a legacy file may already carry at a line's ends; we set our own. */
@@ -230,33 +217,6 @@ export function formatWebVtt(cues: readonly WebVttCue[], headerLines: readonly s
     (cue) => `${formatVttTime(cue.startMs)} --> ${formatVttTime(cue.endMs)}${cue.settings ? ` ${cue.settings}` : ''}\n${cue.text}`,
   );
   return [['WEBVTT', ...headerLines].join('\n'), ...blocks].join('\n\n') + '\n';
-}
-
-const VTT_TIMING_LINE = /^((?:\d+:)?\d{2}:\d{2}\.\d{3})[ \t]+-->[ \t]+((?:\d+:)?\d{2}:\d{2}\.\d{3})(.*)$/;
-
-function parseVttTime(value: string): number {
-  const parts = value.split(':');
-  const [seconds, millis] = parts.pop()!.split('.');
-  const minutes = parts.pop()!;
-  return toMs(parts.pop(), minutes, seconds!, millis);
-}
-
-/** Reads the cues of a WebVTT file (cue identifiers, NOTE and STYLE blocks are skipped). */
-export function parseWebVttCues(vtt: string): WebVttCue[] {
-  const cues: WebVttCue[] = [];
-  for (const block of vtt.replace(/\r\n?/g, '\n').replace(/\n+$/, '').split(/\n{2,}/)) {
-    const lines = block.split('\n');
-    const at = lines.findIndex((line) => VTT_TIMING_LINE.test(line));
-    if (at < 0 || at > 1) continue;
-    const m = VTT_TIMING_LINE.exec(lines[at]!)!;
-    cues.push({
-      startMs: parseVttTime(m[1]!),
-      endMs: parseVttTime(m[2]!),
-      settings: m[3]!.trim(),
-      text: lines.slice(at + 1).join('\n'),
-    });
-  }
-  return cues;
 }
 
 /**

@@ -1,10 +1,16 @@
-import { PagePlaceholder } from '../../components/page-placeholder';
-import { pageTitles } from '../messages';
-import { withMui } from '../mui-scope';
+import { useParams, useSearchParams } from 'react-router';
+import { NotFoundPage } from '../../components/status-page';
+import { WatchScreen } from '../../features/player/components/watch-screen';
 
-/** Placeholder until the screen's own issue lands. */
+/** `watch/{imdb}/{id}`: the title's id decides; an episode and the dub come in the query. */
 function WatchRoute() {
-  return <PagePlaceholder title={pageTitles.watch} />;
+  const { imdb = '', id = '' } = useParams();
+  const [search] = useSearchParams();
+  const titleId = Number(id);
+  const episode = Number(search.get('episode'));
+  if (!/^tt\d{7,11}$/.test(imdb) || !Number.isInteger(titleId) || titleId <= 0) return <NotFoundPage />;
+  const episodeId = Number.isInteger(episode) && episode > 0 ? episode : null;
+  return <WatchScreen key={`${titleId}:${episodeId}`} titleId={titleId} episodeId={episodeId} preferDub={search.get('dub') === '1'} />;
 }
 
-export default withMui(WatchRoute);
+export default WatchRoute;

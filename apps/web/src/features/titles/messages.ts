@@ -11,6 +11,7 @@ export const messages = {
     label: 'کارهای این عنوان',
     watch: 'تماشا',
     trailer: 'تریلر',
+    screenshots: 'تصاویر',
     files: 'فایل‌ها و دانلود',
     filesCount: (n: string) => `فایل‌ها و دانلود (${n})`,
     addToWatchlist: 'افزودن به لیست تماشا',

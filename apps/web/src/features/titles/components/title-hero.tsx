@@ -2,6 +2,7 @@ import type { TitleDetail } from '@parde/contract';
 import { formatDuration, formatNumber } from '@parde/persian';
 import FolderIcon from 'plain-icon:Folder';
 import OndemandVideoIcon from 'plain-icon:OndemandVideo';
+import PhotoLibraryIcon from 'plain-icon:PhotoLibrary';
 import PlayArrowIcon from 'plain-icon:PlayArrow';
 import WorkspacePremiumIcon from 'plain-icon:WorkspacePremium';
 import { Link as RouterLink } from 'react-router';
@@ -122,6 +123,12 @@ export function TitleHero({ title, access }: { title: TitleDetail; access: Membe
               <RouterLink to={title.trailer.path} tabIndex={0} data-testid="trailer-link" className="p-btn p-btn--outlined p-title-hero__btn p-title-hero__btn--primary">
                 <OndemandVideoIcon className="p-start-icon" />
                 {messages.actions.trailer}
+              </RouterLink>
+            )}
+            {access.isMember && (
+              <RouterLink to={paths.screenshots.getHref(title.id)} tabIndex={0} data-testid="screenshots-link" className="p-btn p-btn--outlined p-title-hero__btn p-title-hero__btn--primary">
+                <PhotoLibraryIcon className="p-start-icon" />
+                {messages.actions.screenshots}
               </RouterLink>
             )}
             <TitleMemberActions titleId={title.id} access={access} />
