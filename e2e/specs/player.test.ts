@@ -178,6 +178,27 @@ describe('a premium member watching', () => {
   });
 });
 
+describe('downloads on the files page', () => {
+  it('gives a premium member a link per quality and edition, with its size, that downloads the MP4', async () => {
+    await open();
+    await page.goto(`${baseUrl}/titles/${movie.id}/files`);
+    const links = page.getByTestId('download-link');
+    await expect.poll(() => links.count(), { timeout: 20_000 }).toBe(6);
+    expect(await links.first().innerText()).toMatch(/دانلود \([۰-۹٬]+ کیلوبایت\)/);
+    const [download] = await Promise.all([page.waitForEvent('download'), links.first().click()]);
+    expect(download.suggestedFilename()).toMatch(/^tt0111161-\d+-(orig|dub1)\.mp4$/);
+    expect(await download.failure()).toBeNull();
+  });
+
+  it('shows no link to a member without premium', async () => {
+    const member = await registerMember({ name: 'نیلوفر' });
+    await open(DESKTOP, member);
+    await page.goto(`${baseUrl}/titles/${movie.id}/files`);
+    await page.getByTestId('premium-gate').waitFor();
+    expect(await page.getByTestId('download-link').count()).toBe(0);
+  });
+});
+
 describe('the screenshots page', () => {
   for (const viewport of [DESKTOP, MOBILE]) {
     it(`shows the title's screenshots and a full-size view driven by the keyboard at ${viewport.width} px`, async () => {

@@ -10,7 +10,7 @@ import os from 'node:os';
 import path from 'node:path';
 import { fileURLToPath } from 'node:url';
 import iconv from 'iconv-lite';
-import { makeTestVideo, makeToneAudio, packageHls, type HlsManifest } from '@parde/media';
+import { makeDownload, makeTestVideo, makeToneAudio, packageHls, type HlsManifest } from '@parde/media';
 import type { SeedMediaEntry } from '../src/modules/media/seed-media';
 
 const here = path.dirname(fileURLToPath(import.meta.url));
@@ -19,6 +19,8 @@ const work = fs.mkdtempSync(path.join(os.tmpdir(), 'parde-demo-media-'));
 
 interface Demo {
   key: string;
+  /** Which qualities get an MP4 to download: a moving pattern costs bytes, bars almost none. */
+  downloads: 'all' | 'lowest';
   tconst: string;
   episode?: { season: number; episode: number };
   seconds: number;
@@ -30,10 +32,10 @@ interface Demo {
 }
 
 const demos: Demo[] = [
-  { key: 'tt0111161', tconst: 'tt0111161', seconds: 24, pattern: 'smptebars', tone: 330, dub: 'سورن', intro: { start: 2, end: 8 }, subtitleEncoding: 'windows-1256' },
-  { key: 'tt0038650', tconst: 'tt0038650', seconds: 10, pattern: 'testsrc2', tone: 392, subtitleEncoding: 'utf-8' },
-  { key: 'tt990010101', tconst: 'tt0903747', episode: { season: 1, episode: 1 }, seconds: 16, pattern: 'smptebars', tone: 440, intro: { start: 1, end: 5 }, subtitleEncoding: 'utf-8' },
-  { key: 'tt990010102', tconst: 'tt0903747', episode: { season: 1, episode: 2 }, seconds: 16, pattern: 'smptebars', tone: 494, subtitleEncoding: 'utf-8' },
+  { key: 'tt0111161', tconst: 'tt0111161', downloads: 'all', seconds: 24, pattern: 'smptebars', tone: 330, dub: 'سورن', intro: { start: 2, end: 8 }, subtitleEncoding: 'windows-1256' },
+  { key: 'tt0038650', tconst: 'tt0038650', downloads: 'lowest', seconds: 10, pattern: 'testsrc2', tone: 392, subtitleEncoding: 'utf-8' },
+  { key: 'tt990010101', tconst: 'tt0903747', episode: { season: 1, episode: 1 }, downloads: 'all', seconds: 16, pattern: 'smptebars', tone: 440, intro: { start: 1, end: 5 }, subtitleEncoding: 'utf-8' },
+  { key: 'tt990010102', tconst: 'tt0903747', episode: { season: 1, episode: 2 }, downloads: 'all', seconds: 16, pattern: 'smptebars', tone: 494, subtitleEncoding: 'utf-8' },
 ];
 
 const srtTime = (s: number) => `00:00:${String(Math.floor(s)).padStart(2, '0')},${String(Math.round((s % 1) * 1000)).padStart(3, '0')}`;
@@ -53,6 +55,21 @@ const asLegacyPersian = (text: string) =>
     .replace(/[۰-۹]/g, (c) => String('۰۱۲۳۴۵۶۷۸۹'.indexOf(c)))
     .replace(/٬/g, ',')
     .replace(/٪/g, '%');
+
+/** One MP4 per quality (all, or the lowest) and audio edition, as `media:ingest` makes them. */
+async function addDownloads(d: Demo, manifest: Pick<HlsManifest, 'renditions' | 'audio'>) {
+  const heights = manifest.renditions.map((r) => Number.parseInt(r.label, 10)).sort((a, b) => a - b);
+  for (const height of d.downloads === 'all' ? heights : heights.slice(0, 1)) {
+    for (const a of manifest.audio) await makeDownload({ hlsDir: path.join(out, d.key), height, audioId: a.id, out: path.join(out, d.key, 'dl', `${height}-${a.id}.mp4`) });
+  }
+}
+
+// `--downloads`: only (re)make the download files of the media already here.
+if (process.argv.includes('--downloads')) {
+  for (const d of demos) await addDownloads(d, JSON.parse(fs.readFileSync(path.join(out, d.key, 'manifest.json'), 'utf8')) as HlsManifest);
+  console.log('demo downloads made');
+  process.exit(0);
+}
 
 fs.rmSync(out, { recursive: true, force: true });
 fs.mkdirSync(out, { recursive: true });
@@ -77,6 +94,7 @@ for (const d of demos) {
     onProgress: (p) => process.stdout.write(`\r${d.key}: ${p}%   `),
   });
   process.stdout.write('\n');
+  await addDownloads(d, manifest);
   index.push({
     key: d.key,
     tconst: d.tconst,

@@ -110,6 +110,14 @@ describe('media:ingest as a queued job', () => {
       ]),
     );
     expect(files.filter((f: { source: string }) => f.source === 'HLS')).toHaveLength(2);
+
+    // Importing the catalogue again keeps what was packaged: its rows, and the dub they are in.
+    await loadFixtureCatalogue(ctx.database);
+    const again = (await ctx.app.inject({ url: `/api/titles/${premiumTitle}/files` })).json().data;
+    expect(again.map((f: { source: string; audio: { studio: string | null } }) => [f.source, f.audio.studio])).toEqual([
+      ['HLS', null],
+      ['HLS', 'سورن'],
+    ]);
   }, 120_000);
 
   it('says why a job failed, in Persian, and does not try bad input again', async () => {
@@ -234,6 +242,29 @@ describe('signed media addresses', () => {
     expect(url).toMatch(/^\/media\/\d+\/0\//);
     expect((await ctx.app.inject({ url })).statusCode).toBe(200);
     expect((await play(freeTitle, plain)).statusCode).toBe(200);
+  });
+
+  it('lists downloads for premium members only: one MP4 per quality and edition, with sizes, saved as attachments', async () => {
+    expect((await ctx.app.inject({ url: `/api/titles/${premiumTitle}/downloads` })).statusCode).toBe(401);
+    expect((await ctx.app.inject({ url: `/api/titles/${premiumTitle}/downloads`, headers: plain.headers })).statusCode).toBe(403);
+    const res = await ctx.app.inject({ url: `/api/titles/${premiumTitle}/downloads`, headers: premium.headers });
+    expect(res.statusCode).toBe(200);
+    const items = res.json().data as { quality: string; audio: { kind: string; studio: string | null }; bytes: number; url: string }[];
+    expect(items.map((d) => [d.quality, d.audio.kind, d.audio.studio])).toEqual([
+      ['360p', 'dub', 'سورن'],
+      ['360p', 'original', null],
+    ]);
+    const file = await ctx.app.inject({ url: pathOf(items[1]!.url) });
+    expect(file.statusCode).toBe(200);
+    expect(file.headers['content-type']).toBe('video/mp4');
+    expect(file.headers['content-disposition']).toBe('attachment; filename="tt0000001-360-orig.mp4"');
+    expect(file.rawPayload.length).toBe(items[1]!.bytes);
+    // An MP4 whose index is at the front (+faststart): 'moov' before 'mdat'.
+    const head = file.rawPayload.subarray(0, 4096).toString('latin1');
+    expect(head.indexOf('moov')).toBeGreaterThan(-1);
+    expect(head.indexOf('moov')).toBeLessThan(file.rawPayload.toString('latin1').indexOf('mdat'));
+    const part = await ctx.app.inject({ url: pathOf(items[1]!.url), headers: { range: 'bytes=0-1023' } });
+    expect(part.statusCode).toBe(206);
   });
 
   it('resumes where the member left, and not from the last minute', async () => {

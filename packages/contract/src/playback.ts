@@ -66,3 +66,18 @@ export const playQuery = z.object({
 });
 
 export const screenshotsResponse = z.object({ data: z.array(z.object({ url: z.string(), thumbUrl: z.string() }).meta({ id: 'Screenshot' })) });
+
+/** One file a premium member may download: a quality and an audio edition of the title or an episode. */
+export const downloadItem = z
+  .object({
+    episode: playEpisodeRef.nullable(),
+    quality: z.string(),
+    height: z.number().int(),
+    audio: z.object({ id: z.string(), kind: z.enum(['original', 'dub']), studio: z.string().nullable(), label: z.string() }),
+    bytes: z.number().int(),
+    /** Signed; works until `expiresAt` of the answer. */
+    url: z.string(),
+  })
+  .meta({ id: 'DownloadItem' });
+export type DownloadItem = z.infer<typeof downloadItem>;
+export const downloadsResponse = z.object({ data: z.array(downloadItem), expiresAt: z.string() });

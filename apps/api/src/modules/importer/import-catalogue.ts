@@ -430,8 +430,11 @@ async function applySupplement(client: pg.PoolClient, s: Supplement) {
     INSERT INTO slideshow_picks (title_id, placement, position)
       SELECT st.id, r.code, r.pos FROM stg_rel r JOIN supp_titles st ON st.imdb_id = r.tconst WHERE r.kind = 'slideshow'
       ON CONFLICT DO NOTHING;
-    DELETE FROM media_files WHERE title_id IN (SELECT id FROM supp_titles);
-    DELETE FROM dubs WHERE title_id IN (SELECT id FROM supp_titles);
+    -- What was packaged for streaming (media_assets) describes its own files: the supplement's
+    -- list stands for the rest, and a dub that packaged files are in stays.
+    DELETE FROM media_files m WHERE m.title_id IN (SELECT id FROM supp_titles)
+      AND NOT EXISTS (SELECT 1 FROM media_assets a WHERE a.title_id = m.title_id AND coalesce(a.episode_id, 0) = coalesce(m.episode_id, 0));
+    DELETE FROM dubs d WHERE d.title_id IN (SELECT id FROM supp_titles) AND NOT EXISTS (SELECT 1 FROM media_files m WHERE m.dub_id = d.id);
     INSERT INTO dubs (title_id, language, studio)
       SELECT st.id, split_part(r.code, E'\\x1f', 1), split_part(r.code, E'\\x1f', 2)
       FROM stg_rel r JOIN supp_titles st ON st.imdb_id = r.tconst WHERE r.kind = 'dub' ORDER BY st.id, r.pos ON CONFLICT DO NOTHING;
@@ -470,7 +473,8 @@ async function applySupplement(client: pg.PoolClient, s: Supplement) {
            coalesce(string_to_array(nullif(f.subtitles, ''), E'\\x1f'), '{}'), f.duration
     FROM stg_files f JOIN supp_titles st ON st.imdb_id = f.tconst
     LEFT JOIN episodes e ON e.title_id = st.id AND e.season_number = f.season AND e.episode_number = f.episode
-    LEFT JOIN dubs d ON d.title_id = st.id AND d.studio = f.dub_studio`);
+    LEFT JOIN dubs d ON d.title_id = st.id AND d.studio = f.dub_studio
+    WHERE NOT EXISTS (SELECT 1 FROM media_assets a WHERE a.title_id = st.id AND coalesce(a.episode_id, 0) = coalesce(e.id, 0))`);
 
   const ps = entries(s.people);
   await client.query(

@@ -4,7 +4,7 @@
  */
 import fs from 'node:fs';
 import path from 'node:path';
-import { MediaError, packageHls, SubtitleError, type AudioEdition, type HlsManifest, type X264Preset } from '@parde/media';
+import { makeDownload, MediaError, packageHls, SubtitleError, type AudioEdition, type HlsManifest, type X264Preset } from '@parde/media';
 import type pg from 'pg';
 import type { Database } from '../../db/client';
 import type { AssetAudio, AssetRendition, AssetSubtitle } from '../../db/schema/media';
@@ -23,6 +23,9 @@ export interface IngestRequest {
 const INGEST_FAILED = 'آماده‌سازی ویدیو با خطا متوقف شد.';
 
 const SUBTITLE_LABELS: Record<string, string> = { fa: 'فارسی', en: 'انگلیسی', ar: 'عربی', tr: 'ترکی', fr: 'فرانسوی', de: 'آلمانی', es: 'اسپانیایی' };
+
+/** A download's file in the asset folder: `dl/720-orig.mp4`. */
+export const downloadFile = (height: number, audioId: string) => `dl/${height}-${audioId}.mp4`;
 
 /** Where the media of `key` lives: DATA_DIR/media/{key}. */
 export const mediaDirOf = (dataDir: string, key: string) => path.join(dataDir, 'media', key);
@@ -105,14 +108,21 @@ export async function runIngest(ctx: IngestContext, ingestId: number): Promise<v
     writing = writing.then(() => pool.query(`UPDATE media_ingests SET progress = greatest(progress, $2), updated_at = now() WHERE id = $1 AND status = 'running'`, [ingestId, p]).catch(() => {}));
   };
   const outDir = mediaDirOf(ctx.dataDir, target.key);
+  const packaging90 = (p: number) => onProgress(p * 0.9);
   const manifest = await packageHls({
     video: request.video,
     audio: packaging,
     subtitles: request.subtitles.map((s) => ({ language: s.language, label: SUBTITLE_LABELS[s.language] ?? s.language, file: s.file, default: false })),
     outDir,
-    onProgress,
+    onProgress: packaging90,
     preset: request.preset,
   });
+  // Members who download get one MP4 per quality and edition, copied from the renditions.
+  const pairs = manifest.renditions.flatMap((r) => packaging.map((a) => ({ height: Number.parseInt(r.label, 10), audioId: a.id })));
+  for (const [i, pair] of pairs.entries()) {
+    await makeDownload({ hlsDir: outDir, height: pair.height, audioId: pair.audioId, out: path.join(outDir, downloadFile(pair.height, pair.audioId)) });
+    onProgress(90 + ((i + 1) / pairs.length) * 9);
+  }
   await writing;
   await saveAsset(ctx.database, ingestId, target, manifest, kept, request);
   ctx.log(`ingest ${ingestId}: ${target.key} packaged (${manifest.renditions.map((r) => r.label).join(', ')}; ${(manifest.totalBytes / 1e6).toFixed(1)} MB)`);

@@ -81,6 +81,15 @@ export class MediaRepository {
     return rows[0] ? toAsset(rows[0]) : null;
   }
 
+  /** Every asset of a title: the movie's, or each episode's in order. */
+  async assetsOfTitle(titleId: number): Promise<AssetRow[]> {
+    const { rows } = await this.pool.query<Row>(
+      `SELECT ${ASSET_COLUMNS} FROM media_assets a LEFT JOIN episodes e ON e.id = a.episode_id WHERE a.title_id = $1 ORDER BY e.season_number NULLS FIRST, e.episode_number`,
+      [titleId],
+    );
+    return rows.map(toAsset);
+  }
+
   async titleExists(titleId: number): Promise<boolean> {
     return (await this.pool.query('SELECT 1 FROM titles WHERE id = $1', [titleId])).rowCount === 1;
   }

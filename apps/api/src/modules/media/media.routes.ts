@@ -2,7 +2,7 @@ import fs from 'node:fs';
 import path from 'node:path';
 import send from '@fastify/send';
 import { bytesPerHour } from '@parde/media';
-import { errorResponse, memberIdParam, playInfoResponse, playQuery, screenshotsResponse, validationErrorResponse, type PlayInfo } from '@parde/contract';
+import { downloadsResponse, errorResponse, memberIdParam, playInfoResponse, playQuery, screenshotsResponse, validationErrorResponse, type DownloadItem, type PlayInfo } from '@parde/contract';
 import type { FastifyReply, FastifyRequest } from 'fastify';
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { paths } from '../../config';
@@ -75,6 +75,8 @@ export const mediaRoutes: FastifyPluginAsyncZod = async (app) => {
       throw AppError.notFound('فایل پیدا نشد.');
     }
     if (result.type === 'directory') throw AppError.notFound('فایل پیدا نشد.');
+    // A download is saved under a name people recognise, not `720-orig.mp4`.
+    if (file.startsWith('dl/')) reply.header('content-disposition', `attachment; filename="${asset.key}-${path.basename(file)}"`);
     // Playlists may be asked again; segments never change under their name. Private: the
     // address is one member's, and no shared cache should keep it past its time.
     const maxAge = Math.max(0, grant.expires - Math.floor(Date.now() / 1000));
@@ -128,6 +130,50 @@ export const mediaRoutes: FastifyPluginAsyncZod = async (app) => {
         next,
       };
       return { data: info };
+    },
+  );
+
+  app.get(
+    '/api/titles/:id/downloads',
+    {
+      config: { auth: 'member' },
+      schema: {
+        tags: ['playback'],
+        security: [{ bearer: [] }],
+        summary: 'Signed download links (one MP4 per quality and audio edition, per episode) for premium members, with sizes',
+        params: memberIdParam,
+        response: { 200: downloadsResponse, 401: errorResponse, 403: errorResponse, 404: errorResponse, 422: validationErrorResponse },
+      },
+    },
+    async (request, reply) => {
+      reply.header('cache-control', 'private, no-store');
+      const userId = request.member!.userId;
+      await assertCanWatch(database.db, userId, request.params.id);
+      const expires = Math.floor(Date.now() / 1000) + GRANT_SECONDS;
+      const origin = `${request.protocol}://${request.host}`;
+      const items: DownloadItem[] = [];
+      for (const asset of await repo.assetsOfTitle(request.params.id)) {
+        const dir = path.join(dirOf(asset), 'dl');
+        const names = await fs.promises.readdir(dir).catch(() => [] as string[]);
+        const prefix = signedMediaPrefix({ expires, member: userId, asset: asset.key }, secret);
+        for (const name of names.sort()) {
+          const m = /^(\d+)-([a-z0-9_-]+)\.mp4$/i.exec(name);
+          const audio = m && asset.audio.find((a) => a.id === m[2]);
+          if (!m || !audio) continue;
+          const height = Number(m[1]);
+          const bytes = (await fs.promises.stat(path.join(dir, name))).size;
+          items.push({
+            episode: asset.episode,
+            quality: `${height}p`,
+            height,
+            audio: { id: audio.id, kind: audio.studio ? 'dub' : 'original', studio: audio.studio, label: audio.label },
+            bytes,
+            url: `${origin}${prefix}dl/${name}`,
+          });
+        }
+      }
+      items.sort((a, b) => (a.episode?.seasonNumber ?? 0) - (b.episode?.seasonNumber ?? 0) || (a.episode?.episodeNumber ?? 0) - (b.episode?.episodeNumber ?? 0) || b.height - a.height);
+      return { data: items, expiresAt: new Date(expires * 1000).toISOString() };
     },
   );
 

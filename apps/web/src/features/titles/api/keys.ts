@@ -5,6 +5,7 @@ export const titleKeys = {
   similar: (id: number) => [...titleKeys.all, 'similar', id] as const,
   directorTitles: (id: number) => [...titleKeys.all, 'director-titles', id] as const,
   files: (id: number) => [...titleKeys.all, 'files', id] as const,
+  downloads: (id: number) => [...titleKeys.all, 'downloads', id] as const,
   /** The signed-in member's watchlist, like and rating for a title. */
   memberState: (id: number) => [...titleKeys.all, 'member-state', id] as const,
   /** Whether this visitor may watch the title: a different answer once they sign in. */

@@ -6,7 +6,7 @@ import Button from '@mui/material/Button';
 import Container from '@mui/material/Container';
 import Skeleton from '@mui/material/Skeleton';
 import Typography from '@mui/material/Typography';
-import type { MediaFile, TitleDetail } from '@parde/contract';
+import type { DownloadItem, MediaFile, TitleDetail } from '@parde/contract';
 import { formatDuration, formatNumber, toPersianDigits } from '@parde/persian';
 import { useState } from 'react';
 import { Link as RouterLink } from 'react-router';
@@ -19,6 +19,7 @@ import { EnglishName } from '../../../components/title-card';
 import { useDocumentTitle } from '../../../components/use-document-title';
 import { useTitle } from '../api/get-title';
 import { needsPremium, useTitleAccess } from '../api/get-title-access';
+import { downloadFor, useTitleDownloads } from '../api/get-title-downloads';
 import { useTitleFiles } from '../api/get-title-files';
 import { groupFiles, type EpisodeGroup, type SeasonGroup } from '../lib/group-files';
 import { messages } from '../messages';
@@ -26,6 +27,12 @@ import { PremiumGate } from './premium-gate';
 import { ACCENT_SOLID } from '../../../components/accent';
 
 const f = messages.files;
+
+/** 423012 → «۴۱۳ کیلوبایت», 4.3e8 → «۴۱۰ مگابایت»: a download's exact size. */
+function formatBytes(bytes: number): string {
+  if (bytes < 1024 * 1024) return `${formatNumber(Math.max(1, Math.round(bytes / 1024)), 0)} کیلوبایت`;
+  return formatFileSize(Math.max(1, Math.round(bytes / 1024 / 1024)));
+}
 
 function subtitlesLabel(codes: string[]): string {
   if (codes.length === 0) return f.noSubtitles;
@@ -45,7 +52,8 @@ function Fact({ label, children, ltr = false }: { label: string; children: React
   );
 }
 
-function FileRow({ file }: { file: MediaFile }) {
+function FileRow({ file, downloads }: { file: MediaFile; downloads?: DownloadItem[] }) {
+  const download = downloadFor(downloads, file);
   return (
     <Box
       component="li"
@@ -72,14 +80,30 @@ function FileRow({ file }: { file: MediaFile }) {
         {file.codec} • {file.source}
       </Fact>
       <Fact label={f.subtitles}>{subtitlesLabel(file.subtitles)}</Fact>
-      <Button variant="outlined" color="inherit" size="small" disabled startIcon={<DownloadIcon />} sx={{ justifySelf: { xs: 'stretch', md: 'end' }, mt: { xs: 0.5, md: 0 }, whiteSpace: 'nowrap' }}>
-        {f.downloadSoon}
-      </Button>
+      {download ? (
+        <Button
+          component="a"
+          href={download.url}
+          download
+          variant="contained"
+          size="small"
+          startIcon={<DownloadIcon />}
+          data-testid="download-link"
+          aria-label={f.downloadLabel(`${file.quality}، ${file.audio.kind === 'dub' ? f.dub(file.audio.studio) : f.original}، ${formatBytes(download.bytes)}`)}
+          sx={{ justifySelf: { xs: 'stretch', md: 'end' }, mt: { xs: 0.5, md: 0 }, whiteSpace: 'nowrap' }}
+        >
+          {f.download} ({formatBytes(download.bytes)})
+        </Button>
+      ) : (
+        <Button variant="outlined" color="inherit" size="small" disabled startIcon={<DownloadIcon />} sx={{ justifySelf: { xs: 'stretch', md: 'end' }, mt: { xs: 0.5, md: 0 }, whiteSpace: 'nowrap' }}>
+          {f.downloadSoon}
+        </Button>
+      )}
     </Box>
   );
 }
 
-function Qualities({ group, headingLevel }: { group: EpisodeGroup; headingLevel: 'h2' | 'h3' | 'h4' }) {
+function Qualities({ group, headingLevel, downloads }: { group: EpisodeGroup; headingLevel: 'h2' | 'h3' | 'h4'; downloads?: DownloadItem[] }) {
   return (
     <Box sx={{ display: 'grid', gap: 2 }}>
       {group.qualities.map((q) => (
@@ -95,7 +119,7 @@ function Qualities({ group, headingLevel }: { group: EpisodeGroup; headingLevel:
           </Typography>
           <Box component="ul" sx={{ listStyle: 'none', p: 0, m: 0, display: 'grid', gap: 1 }}>
             {q.files.map((file) => (
-              <FileRow key={file.id} file={file} />
+              <FileRow key={file.id} file={file} downloads={downloads} />
             ))}
           </Box>
         </Box>
@@ -109,7 +133,7 @@ function episodeName(title: TitleDetail, season: number | null, episode: number 
   return e ? (e.nameFa ?? e.nameEn) : null;
 }
 
-function SeriesFiles({ seasons, title }: { seasons: SeasonGroup[]; title: TitleDetail }) {
+function SeriesFiles({ seasons, title, downloads }: { seasons: SeasonGroup[]; title: TitleDetail; downloads?: DownloadItem[] }) {
   const [chosen, setChosen] = useState(seasons[0]?.seasonNumber ?? null);
   const season = seasons.find((s) => s.seasonNumber === chosen) ?? seasons[0]!;
   return (
@@ -144,7 +168,7 @@ function SeriesFiles({ seasons, title }: { seasons: SeasonGroup[]; title: TitleD
                 </Box>
               </Box>
               <Box sx={{ p: { xs: 1.25, md: 2 } }}>
-                <Qualities group={ep} headingLevel="h3" />
+                <Qualities group={ep} headingLevel="h3" downloads={downloads} />
               </Box>
             </Box>
           );
@@ -170,6 +194,8 @@ export function FilesScreen({ id, isMember = false }: { id: number; isMember?: b
   const title = useTitle(id);
   const files = useTitleFiles(id);
   const access = useTitleAccess(id, isMember, title.data ? !title.data.isFree : false);
+  const mayDownload = isMember && (title.data?.isFree || access.data?.canWatch === true);
+  const downloads = useTitleDownloads(id, Boolean(mayDownload));
   const t = title.data;
   const name = t ? (t.titleFa ?? t.titleEn) : null;
   useDocumentTitle(name ? f.heading(name) : f.headingFallback);
@@ -206,7 +232,7 @@ export function FilesScreen({ id, isMember = false }: { id: number; isMember?: b
         </Box>
       ) : (
         <Alert severity="info" variant="outlined" sx={{ mb: 3 }}>
-          {access.data?.canWatch ? f.premiumActive : f.premiumNote}
+          {downloads.data?.length ? f.premiumDownloads : access.data?.canWatch ? f.premiumActive : f.premiumNote}
         </Alert>
       )}
       {files.isPending || title.isPending ? (
@@ -216,11 +242,11 @@ export function FilesScreen({ id, isMember = false }: { id: number; isMember?: b
       ) : !groups || groups.length === 0 ? (
         <EmptyState message={f.empty} />
       ) : t && t.type === 'series' && groups.some((g) => g.seasonNumber !== null) ? (
-        <SeriesFiles seasons={groups.filter((g) => g.seasonNumber !== null)} title={t} />
+        <SeriesFiles seasons={groups.filter((g) => g.seasonNumber !== null)} title={t} downloads={downloads.data} />
       ) : (
         <Box component="section" aria-label={f.movie} data-testid="files-movie">
           {groups.map((g) =>
-            g.episodes.map((ep) => <Qualities key={`${g.seasonNumber}-${ep.episodeNumber}`} group={ep} headingLevel="h2" />),
+            g.episodes.map((ep) => <Qualities key={`${g.seasonNumber}-${ep.episodeNumber}`} group={ep} headingLevel="h2" downloads={downloads.data} />),
           )}
         </Box>
       )}
