@@ -120,6 +120,12 @@ describe('a premium member watching', () => {
     expect(await player().getAttribute('data-audio')).toBe('dub1');
     const history = await asMember<{ data: { id: number; progress: { positionSec: number } }[] }>(baseUrl, premium, 'GET', '/api/user/history');
     expect(history.body.data.find((h) => h.id === movie.id)?.progress.positionSec).toBeGreaterThanOrEqual(6);
+
+    // «Continue watching» on the home page leads back into the player.
+    await page.goto(`${baseUrl}/`);
+    const card = page.getByTestId('continue-watching').locator(`[data-title-id="${movie.id}"]`);
+    await card.waitFor();
+    expect(await card.getAttribute('href')).toBe(`/watch/${movie.imdbId}/${movie.id}`);
   });
 
   it('goes on to the next episode of a series after a countdown', async () => {

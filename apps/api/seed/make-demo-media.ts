@@ -11,8 +11,10 @@ import path from 'node:path';
 import { fileURLToPath } from 'node:url';
 import iconv from 'iconv-lite';
 import { makeDownload, makeTestVideo, makeToneAudio, packageHls, type HlsManifest } from '@parde/media';
+import { ensureFfmpeg } from '../src/cli/ensure-ffmpeg';
 import type { SeedMediaEntry } from '../src/modules/media/seed-media';
 
+ensureFfmpeg();
 const here = path.dirname(fileURLToPath(import.meta.url));
 const out = path.join(here, 'media');
 const work = fs.mkdtempSync(path.join(os.tmpdir(), 'parde-demo-media-'));

@@ -89,7 +89,8 @@ export const memberTitleCard = titleCard.extend({ myRating }).meta({ id: 'Member
 export type MemberTitleCard = z.infer<typeof memberTitleCard>;
 
 /** A history entry: the member's card of the title plus their progress in it. */
-export const historyItem = memberTitleCard.extend({ progress: watchProgress }).meta({ id: 'HistoryItem' });
+/** A history card: where the member stopped, and the IMDb id the player's address names. */
+export const historyItem = memberTitleCard.extend({ imdbId: z.string(), progress: watchProgress }).meta({ id: 'HistoryItem' });
 export type HistoryItem = z.infer<typeof historyItem>;
 
 export const historyVisitResponse = z.object({

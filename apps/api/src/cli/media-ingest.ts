@@ -10,6 +10,7 @@ import fs from 'node:fs';
 import path from 'node:path';
 import { loadConfig } from '../config';
 import { openForCommand } from '../db/backup';
+import { ensureFfmpeg } from './ensure-ffmpeg';
 import type { IngestRequest } from '../modules/media/ingest';
 import { startQueue } from '../modules/media/queue';
 import { enqueueIngest, startMediaWorker } from '../modules/media/worker';
@@ -79,6 +80,8 @@ const request: IngestRequest = { video: file(positionals[0]!, 'video'), audio, s
 
 const config = loadConfig();
 const database = await openForCommand(config);
+// The site's worker packages it when the site runs; otherwise this process does.
+if (!database.guest) ensureFfmpeg();
 let code = 0;
 try {
   const { rows } = await database.pool.query<{ title_id: number; episode_id: number | null; found_episode: boolean }>(

@@ -18,6 +18,8 @@ type Props = {
   priority?: boolean;
   /** The member's own rating, on their own lists (watchlist, history); nothing when unrated. */
   myRating?: number | null;
+  /** Where the card leads instead of the title page (continue watching: the player). */
+  href?: string;
 };
 
 /**
@@ -37,10 +39,10 @@ export function EnglishName({ children, className }: { children: ReactNode; clas
  * The whole card is one link. A screen shows dozens of them, so they are plain elements with
  * the classes of theme/catalogue.css: nothing to compute per card while rendering.
  */
-export function TitleCard({ title, linkSearch, note, rank, priority, myRating }: Props) {
+export function TitleCard({ title, linkSearch, note, rank, priority, myRating, href: to }: Props) {
   const nameFa = title.titleFa ?? title.titleEn;
   const years = formatYears(title.year, title.endYear, title.type === 'series');
-  const href = linkSearch ? `${title.path}?${linkSearch}` : title.path;
+  const href = to ?? (linkSearch ? `${title.path}?${linkSearch}` : title.path);
   return (
     <RouterLink to={href} className="p-card" data-testid="title-card" data-title-id={title.id}>
       <div className="p-card__poster">

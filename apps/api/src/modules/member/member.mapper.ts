@@ -9,6 +9,7 @@ export function toHistoryItem(card: TitleCardRow, h: HistoryRow, img: ImageUrls)
   return {
     ...toTitleCard(card, img),
     myRating: h.my_rating,
+    imdbId: card.imdb_id,
     progress: {
       episode:
         h.episode_id === null

@@ -4,7 +4,7 @@ import { TitleCard, TitleCardSkeleton } from '../../../components/title-card';
 import { HorizontalRow } from '../../../components/title-row';
 import { paths } from '../../../config/paths';
 import { useHistory } from '../api/get-history';
-import { progressNote } from '../lib/progress';
+import { progressNote, resumeHref } from '../lib/progress';
 import { messages } from '../messages';
 
 /**
@@ -37,7 +37,7 @@ export function ContinueWatchingRow({ title = messages.continueWatching, emptyTe
         <HorizontalRow label={title}>
           {data.data.map((t) => (
             <li key={t.id}>
-              <TitleCard title={t} note={progressNote(t)} />
+              <TitleCard title={t} note={progressNote(t)} href={resumeHref(t)} />
             </li>
           ))}
         </HorizontalRow>

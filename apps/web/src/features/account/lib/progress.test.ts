@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { formatPosition, progressNote, readPage } from './progress';
+import { formatPosition, progressNote, readPage, resumeHref } from './progress';
 
 describe('history progress', () => {
   it('formats a position in Persian digits', () => {
@@ -16,5 +16,18 @@ describe('history progress', () => {
     expect(readPage(new URLSearchParams('page=3'))).toBe(3);
     expect(readPage(new URLSearchParams('page=x'))).toBe(1);
     expect(readPage(new URLSearchParams(''))).toBe(1);
+  });
+});
+
+describe('resumeHref', () => {
+  const base = { id: 7, imdbId: 'tt0111161' };
+  it('leads to the player where playback began, at the episode reached', () => {
+    expect(resumeHref({ ...base, progress: { episode: null, positionSec: 95, visitedAt: '2025-01-01T10:00:00Z' } })).toBe('/watch/tt0111161/7');
+    expect(resumeHref({ ...base, progress: { episode: { id: 41, seasonNumber: 1, episodeNumber: 2, nameEn: null, nameFa: null }, positionSec: 0, visitedAt: '2025-01-01T10:00:00Z' } })).toBe(
+      '/watch/tt0111161/7?episode=41',
+    );
+  });
+  it('leaves a title only visited to its page', () => {
+    expect(resumeHref({ ...base, progress: { episode: null, positionSec: 0, visitedAt: '2025-01-01T10:00:00Z' } })).toBeUndefined();
   });
 });

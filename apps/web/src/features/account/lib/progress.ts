@@ -1,6 +1,7 @@
 import type { HistoryItem } from '@parde/contract';
 import { formatJalali, toPersianDigits } from '@parde/persian';
 import { formatEpisodeCode } from '../../../components/format';
+import { paths } from '../../../config/paths';
 
 /** «۱:۰۵:۰۹» or «۵:۰۹»: where playback reached. */
 export function formatPosition(seconds: number): string {
@@ -17,6 +18,14 @@ export function progressNote(item: Pick<HistoryItem, 'progress'>): string {
   if (episode) return formatEpisodeCode(episode.seasonNumber, episode.episodeNumber);
   if (positionSec > 0) return `ادامه از ${formatPosition(positionSec)}`;
   return formatJalali(visitedAt, 'long');
+}
+
+/** Where «continue watching» leads: the player at the episode reached, when playback began. */
+export function resumeHref(item: Pick<HistoryItem, 'id' | 'imdbId' | 'progress'>): string | undefined {
+  const { episode, positionSec } = item.progress;
+  if (!episode && positionSec <= 0) return undefined;
+  const watch = paths.watch.getHref(item.imdbId, item.id);
+  return episode ? `${watch}?episode=${episode.id}` : watch;
 }
 
 /** The `page` of the URL, 1 when absent or nonsense. */
