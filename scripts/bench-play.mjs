@@ -4,6 +4,7 @@
 // frame presented, and a seek → the first frame presented at the new time. Also the watch
 // screen's JavaScript (gzip) and the media route's throughput beside a static file of the same
 // size. Results go to docs/benchmarks.md.
+/* global document */ // page.evaluate bodies run in the browser
 import fs from 'node:fs';
 import net from 'node:net';
 import os from 'node:os';
