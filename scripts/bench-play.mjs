@@ -11,7 +11,7 @@ import os from 'node:os';
 import path from 'node:path';
 import { spawn } from 'node:child_process';
 import zlib from 'node:zlib';
-import { mustRun, root } from './lib.mjs';
+import { mustRun, root, writeBenchmarkSection } from './lib.mjs';
 
 const RUNS = Number(process.env.BENCH_PLAY_RUNS || 5);
 const CHROME_FLAGS = '--headless --no-sandbox --disable-gpu --disable-quic --no-first-run --disable-background-networking --disable-component-update --disable-sync --autoplay-policy=no-user-gesture-required';
@@ -155,15 +155,7 @@ try {
     `Throughput of one ${(size / 1024).toFixed(0)} kB segment, 10 connections for 5 s: through the media route (signature checked, file sent from disk with ranges) **${media.rps.toFixed(0)} req/s (${media.mbps.toFixed(0)} Mb/s, p99 ${media.p99} ms)**, beside the same bytes as a static file of the build (served from memory) ${plain.rps.toFixed(0)} req/s (${plain.mbps.toFixed(0)} Mb/s, p99 ${plain.p99} ms); errors ${media.errors + plain.errors}. In production nginx serves the media bytes itself (secure_link), so the route's figure is the embedded site's.`,
   ].join('\n');
   console.log(`\n${md}\n`);
-  const file = path.join(root, 'docs/benchmarks.md');
-  let doc = fs.existsSync(file) ? fs.readFileSync(file, 'utf8') : '# Benchmarks\n';
-  const begin = '<!-- bench:play:begin -->';
-  const end = '<!-- bench:play:end -->';
-  const block = `${begin}\n${md}\n${end}`;
-  const a = doc.indexOf(begin);
-  const b = doc.indexOf(end);
-  doc = a >= 0 && b > a ? doc.slice(0, a) + block + doc.slice(b + end.length) : `${doc.trimEnd()}\n\n${block}\n`;
-  fs.writeFileSync(file, doc);
+  writeBenchmarkSection('play', md);
 } finally {
   server.kill('SIGTERM');
   fs.rmSync(staticCopy, { force: true });

@@ -9,7 +9,7 @@ import os from 'node:os';
 import path from 'node:path';
 import { promisify } from 'node:util';
 import zlib from 'node:zlib';
-import { mustRun, root } from './lib.mjs';
+import { mustRun, root, writeBenchmarkSection } from './lib.mjs';
 
 const exec = promisify(execFile);
 const RUNS = Number(process.env.BENCH_WEB_RUNS || 5);
@@ -131,15 +131,7 @@ try {
     row(`title page (\`${titlePath}\`)`, title),
   ].join('\n');
   console.log(`\n${md}\n`);
-  const file = path.join(root, 'docs/benchmarks.md');
-  let doc = fs.existsSync(file) ? fs.readFileSync(file, 'utf8') : '# Benchmarks\n';
-  const begin = '<!-- bench:web:begin -->';
-  const end = '<!-- bench:web:end -->';
-  const block = `${begin}\n${md}\n${end}`;
-  const a = doc.indexOf(begin);
-  const b = doc.indexOf(end);
-  doc = a >= 0 && b > a ? doc.slice(0, a) + block + doc.slice(b + end.length) : `${doc.trimEnd()}\n\n${block}\n`;
-  fs.writeFileSync(file, doc);
+  writeBenchmarkSection('web', md);
 } finally {
   server.kill('SIGTERM');
   fs.rmSync(dataDir, { recursive: true, force: true });

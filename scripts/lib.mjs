@@ -77,3 +77,16 @@ export function embeddedOwner() {
   }
   return { ...info, dir };
 }
+
+/** Puts `md` between `<!-- bench:NAME:begin -->` and `<!-- bench:NAME:end -->` in docs/benchmarks.md. */
+export function writeBenchmarkSection(name, md) {
+  const file = path.join(root, 'docs/benchmarks.md');
+  let doc = fs.existsSync(file) ? fs.readFileSync(file, 'utf8') : '# Benchmarks\n';
+  const begin = `<!-- bench:${name}:begin -->`;
+  const end = `<!-- bench:${name}:end -->`;
+  const block = `${begin}\n${md}\n${end}`;
+  const a = doc.indexOf(begin);
+  const b = doc.indexOf(end);
+  doc = a >= 0 && b > a ? doc.slice(0, a) + block + doc.slice(b + end.length) : `${doc.trimEnd()}\n\n${block}\n`;
+  fs.writeFileSync(file, doc);
+}

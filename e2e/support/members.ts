@@ -117,11 +117,15 @@ export async function giftFrom(baseUrl: string, giver: Pick<Member, 'token'>, re
   if (!planId) throw new Error('no plan to gift');
   const bought = await asMember<{ url: string }>(baseUrl, giver, 'POST', '/api/user/gift', { plan_id: planId, recipient_email: recipient.email });
   if (bought.status !== 200) throw new Error(`gift: ${bought.status} ${JSON.stringify(bought.body)}`);
-  // The tester on the gateway's page presses "pay"; the gateway sends them to our callback.
-  const paid = await fetch(bought.body.url, { method: 'POST', headers: { 'content-type': 'application/x-www-form-urlencoded' }, body: 'action=approve', redirect: 'manual' });
+  await payOnSandbox(bought.body.url);
+}
+
+/** The tester on the sandbox gateway's page presses "pay"; the gateway sends them to our callback. */
+async function payOnSandbox(gatewayUrl: string): Promise<void> {
+  const paid = await fetch(gatewayUrl, { method: 'POST', headers: { 'content-type': 'application/x-www-form-urlencoded' }, body: 'action=approve', redirect: 'manual' });
   const callback = paid.headers.get('location');
   if (paid.status !== 303 || !callback) throw new Error(`sandbox: ${paid.status}`);
-  const back = await fetch(new URL(callback, bought.body.url), { redirect: 'manual' });
+  const back = await fetch(new URL(callback, gatewayUrl), { redirect: 'manual' });
   if (back.status !== 303) throw new Error(`callback: ${back.status}`);
 }
 
@@ -132,9 +136,5 @@ export async function buyPremium(baseUrl: string, member: Pick<Member, 'token'>)
   if (!plan) throw new Error('no plan to buy');
   const bought = await asMember<{ url: string }>(baseUrl, member, 'POST', '/api/user/join2', { plan_id: plan.id });
   if (bought.status !== 200) throw new Error(`join2: ${bought.status} ${JSON.stringify(bought.body)}`);
-  const paid = await fetch(bought.body.url, { method: 'POST', headers: { 'content-type': 'application/x-www-form-urlencoded' }, body: 'action=approve', redirect: 'manual' });
-  const callback = paid.headers.get('location');
-  if (paid.status !== 303 || !callback) throw new Error(`sandbox: ${paid.status}`);
-  const back = await fetch(new URL(callback, bought.body.url), { redirect: 'manual' });
-  if (back.status !== 303) throw new Error(`callback: ${back.status}`);
+  await payOnSandbox(bought.body.url);
 }

@@ -2,60 +2,31 @@ import fs from 'node:fs';
 import os from 'node:os';
 import path from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { openDatabase, type Database } from '../src/db/client';
-import { liveOwner } from '../src/db/owner';
 import { generateSynthetic } from '../src/modules/importer/files/synthetic';
-import { createTestDatabase } from './helpers/database';
 import { get, post, registerOverHttp, startHttpSignUp, type HttpMember } from './helpers/http-member';
-import { command, killGroup, startSite, waitGone, type Site } from './helpers/site';
+import { command, crashSite, killGroup, siteFixture, startSite, type Site } from './helpers/site';
 
 /**
  * The whole site killed with SIGKILL — the server and its database child at once — in the middle
  * of writes and in the middle of an import. The next start comes up by itself, and every write
  * that was answered with success is there.
  */
-const onPostgres = Boolean(process.env.TEST_DATABASE_URL);
 const catalogue = path.join(__dirname, 'fixtures', 'catalogue');
 
-let dataDir: string;
-let env: Record<string, string> = {};
-let pgDatabase: (Database & { drop(): Promise<void> }) | undefined;
+let fixture: Awaited<ReturnType<typeof siteFixture>>;
 let site: Site;
-
-/** Reads what the database holds, as a command beside the running site would. */
-async function inspect<T>(fn: (db: Database) => Promise<T>): Promise<T> {
-  if (pgDatabase) return fn(pgDatabase);
-  const db = await openDatabase({ pgliteDataDir: path.join(dataDir, 'pglite'), access: 'share' });
-  try {
-    expect(db.guest).toBe(true);
-    return await fn(db);
-  } finally {
-    await db.close();
-  }
-}
-
-async function crash(): Promise<void> {
-  const owner = onPostgres ? null : liveOwner(path.join(dataDir, 'pglite'));
-  killGroup(site.child);
-  await site.exited;
-  if (owner) await waitGone(owner.pid);
-}
+const inspect: typeof fixture.inspect = (fn) => fixture.inspect(fn);
 
 beforeAll(async () => {
-  dataDir = fs.mkdtempSync(path.join(os.tmpdir(), 'parde-crash-'));
-  if (onPostgres) {
-    pgDatabase = await createTestDatabase();
-    env = { DATABASE_URL: pgDatabase.url };
-  }
-  site = await startSite(dataDir, env);
-  const base = await command('import', ['--imdb', catalogue, '--supplement', path.join(catalogue, 'supplement.json')], dataDir, env).done;
+  fixture = await siteFixture('parde-crash-');
+  site = await startSite(fixture.dataDir, fixture.env);
+  const base = await command('import', ['--imdb', catalogue, '--supplement', path.join(catalogue, 'supplement.json')], fixture.dataDir, fixture.env).done;
   expect(base.code, base.output).toBe(0);
 }, 120_000);
 
 afterAll(async () => {
   if (site?.child.exitCode === null) await site.stop();
-  await pgDatabase?.drop();
-  fs.rmSync(dataDir, { recursive: true, force: true });
+  await fixture?.dispose();
 });
 
 const pathOf = (url: string) => {
@@ -66,7 +37,7 @@ const pathOf = (url: string) => {
 describe('SIGKILL of the whole site', () => {
   it('during a burst of sign-ups, watchlist toggles and payment callbacks loses nothing that was answered', async () => {
     const members: HttpMember[] = [];
-    for (let i = 0; i < 3; i++) members.push(await registerOverHttp(site.url, dataDir));
+    for (let i = 0; i < 3; i++) members.push(await registerOverHttp(site.url, fixture.dataDir));
     const titleIds = ((await get(`${site.url}/api/titles?per_page=6`)).body.data as { id: number }[]).map((t) => t.id);
     const plans = (await get(`${site.url}/api/plans`)).body.data as { id: number; days: number }[];
     const monthly = plans.find((p) => p.days === 30)!;
@@ -118,7 +89,7 @@ describe('SIGKILL of the whole site', () => {
 
     // Let the writes run, then kill everything at once, with requests in flight.
     await new Promise((r) => setTimeout(r, 2500));
-    await crash();
+    await crashSite(site, fixture.dataDir);
     stop = true;
     await Promise.all([signUps, ...toggles, ...payments]);
     console.log('crash burst', { signedUp: signedUp.length, payments: [...paid.values()].flat().length, cut: unansweredCallbacks.length, toggles: [...watch.values()].filter((w) => w.state !== null).length });
@@ -126,7 +97,7 @@ describe('SIGKILL of the whole site', () => {
     expect([...paid.values()].flat().length).toBeGreaterThan(2);
 
     // The next start comes up by itself, on the same files.
-    site = await startSite(dataDir, env);
+    site = await startSite(fixture.dataDir, fixture.env);
 
     // Every answered sign-up is there.
     const emails = await inspect(async (db) => (await db.pool.query<{ email: string }>('SELECT email FROM users WHERE email = ANY($1)', [signedUp])).rows.map((r) => r.email));
@@ -168,19 +139,19 @@ describe('SIGKILL of the whole site', () => {
     const count = () => inspect(async (db) => (await db.pool.query<{ n: number }>('SELECT count(*)::int AS n FROM titles')).rows[0]!.n);
     const before = await count();
 
-    const run = command('import', ['--imdb', synthetic], dataDir, env);
+    const run = command('import', ['--imdb', synthetic], fixture.dataDir, fixture.env);
     await new Promise((r) => setTimeout(r, 2500));
     expect(run.child.exitCode, `the import finished before the crash:\n${run.output()}`).toBeNull();
-    await crash();
+    await crashSite(site, fixture.dataDir);
     killGroup(run.child);
     const cut = await run.done;
     expect(cut.code).not.toBe(0);
 
-    site = await startSite(dataDir, env);
+    site = await startSite(fixture.dataDir, fixture.env);
     expect(await count()).toBe(before);
     expect((await get(`${site.url}/api/titles/search?q=spider`)).status).toBe(200);
 
-    const again = await command('import', ['--imdb', synthetic], dataDir, env).done;
+    const again = await command('import', ['--imdb', synthetic], fixture.dataDir, fixture.env).done;
     expect(again.code, again.output).toBe(0);
     expect(await count()).toBeGreaterThan(before + 15_000);
     fs.rmSync(synthetic, { recursive: true, force: true });

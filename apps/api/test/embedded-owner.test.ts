@@ -1,4 +1,4 @@
-import { fork, spawnSync } from 'node:child_process';
+import { fork, spawn, spawnSync } from 'node:child_process';
 import fs from 'node:fs';
 import os from 'node:os';
 import path from 'node:path';
@@ -93,6 +93,24 @@ describe.skipIf(onPostgres)('one owner per embedded data directory', () => {
     const old = new Date(Date.now() - 60_000);
     fs.utimesSync(lockFileOf(dir), old, old);
     acquireLock(dir, 'command').release();
+  });
+
+  it('waits for an owner whose site is gone to finish closing (a restart in watch mode), and refuses a live one at once', async () => {
+    const dir = path.join(tmpDir(), 'pglite');
+    fs.mkdirSync(dir, { recursive: true });
+    // An owner still closing the files for a server that has already exited.
+    const closing = spawn(process.execPath, ['-e', 'setTimeout(() => {}, 1500)']);
+    fs.writeFileSync(lockFileOf(dir), JSON.stringify({ pid: closing.pid, started: processStartTime(closing.pid!), role: 'server', parent: deadPid(), port: 1, control: null, since: '' }));
+    const started = Date.now();
+    const lock = acquireLock(dir, 'server', { waitForOrphanMs: 10_000 });
+    expect(Date.now() - started).toBeGreaterThan(500);
+    lock.release();
+    // A live owner serving a live site: refused without waiting.
+    fs.writeFileSync(lockFileOf(dir), JSON.stringify({ pid: process.pid, started: processStartTime(process.pid), role: 'server', parent: process.pid, port: 1, control: null, since: '' }));
+    const t0 = Date.now();
+    expect(() => acquireLock(dir, 'server', { waitForOrphanMs: 10_000 })).toThrow(DatabaseInUseError);
+    expect(Date.now() - t0).toBeLessThan(500);
+    fs.rmSync(lockFileOf(dir));
   });
 
   it('lets exactly one of several processes take over the same dead lock', async () => {

@@ -20,6 +20,8 @@ export interface OwnerInfo {
   started: string | null;
   /** What holds it: the site's database child, or a command that opened the files itself. */
   role: 'server' | 'command';
+  /** The process the owner serves (the site's server): gone means the owner is shutting down. */
+  parent?: number | null;
   /** The wire-protocol socket on 127.0.0.1, once the database is open. */
   port: number | null;
   /** The owner's control endpoint (backups) on 127.0.0.1, with the token it expects. */
@@ -125,10 +127,11 @@ function writeAtomically(file: string, data: string): void {
  * two processes finding the same dead lock at once are put in line by a second, short-lived
  * exclusive file, so exactly one of them replaces it and the other then finds a live owner.
  */
-export function acquireLock(pgliteDir: string, role: OwnerInfo['role']): Lock {
+export function acquireLock(pgliteDir: string, role: OwnerInfo['role'], opts: { parent?: number; waitForOrphanMs?: number } = {}): Lock {
   const file = lockFileOf(pgliteDir);
   fs.mkdirSync(path.dirname(file), { recursive: true });
-  const info: OwnerInfo = { pid: process.pid, started: processStartTime(process.pid), role, port: null, control: null, since: new Date().toISOString() };
+  const info: OwnerInfo = { pid: process.pid, started: processStartTime(process.pid), role, parent: opts.parent ?? null, port: null, control: null, since: new Date().toISOString() };
+  const waitUntil = Date.now() + (opts.waitForOrphanMs ?? 0);
   const mine = () => {
     const now = readInfo(file);
     return now !== null && now !== 'unreadable' && now.pid === info.pid && now.started === info.started;
@@ -159,7 +162,15 @@ export function acquireLock(pgliteDir: string, role: OwnerInfo['role']): Lock {
       if ((err as NodeJS.ErrnoException).code !== 'EEXIST') throw err;
     }
     const held = readInfo(file);
-    if (held && held !== 'unreadable' && isAlive(held.pid, held.started)) throw new DatabaseInUseError(pgliteDir, held);
+    if (held && held !== 'unreadable' && isAlive(held.pid, held.started)) {
+      // An owner whose site is gone is closing the files (a restart in watch mode): wait for it.
+      if (held.parent && !isAlive(held.parent, null) && Date.now() < waitUntil) {
+        sleepSync(100);
+        attempt--;
+        continue;
+      }
+      throw new DatabaseInUseError(pgliteDir, held);
+    }
     takeOverStale(file);
   }
   throw new Error(`could not take the lock ${file}`);

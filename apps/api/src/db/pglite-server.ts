@@ -85,7 +85,7 @@ async function main() {
   let lock: Lock | undefined;
   if (dataDir !== 'memory://') {
     try {
-      lock = acquireLock(dataDir, role);
+      lock = acquireLock(dataDir, role, { parent: process.ppid, waitForOrphanMs: 10_000 });
     } catch (err) {
       if (err instanceof DatabaseInUseError) {
         send({ type: 'in-use', message: err.message });

@@ -1,7 +1,11 @@
 import { spawn, type ChildProcess } from 'node:child_process';
 import fs from 'node:fs';
+import os from 'node:os';
 import path from 'node:path';
 import { afterAll } from 'vitest';
+import { openDatabase, type Database } from '../../src/db/client';
+import { liveOwner } from '../../src/db/owner';
+import { createTestDatabase } from './database';
 import { freePort, repoRoot } from './process';
 
 /**
@@ -135,7 +139,7 @@ export interface Command {
 }
 
 /** Runs one of the README's commands (`src/cli/NAME.ts`) with the site's environment. */
-export function command(name: 'import' | 'db-backup' | 'db-restore' | 'gen', args: string[], dataDir: string, env: Record<string, string> = {}): Command {
+export function command(name: 'import' | 'db-backup' | 'db-restore' | 'gen' | 'media-ingest', args: string[], dataDir: string, env: Record<string, string> = {}): Command {
   let out = '';
   const child = spawn(process.execPath, ['--import', 'tsx', path.join('src/cli', `${name}.ts`), ...args], {
     cwd: path.join(repoRoot, 'apps/api'),
@@ -179,4 +183,44 @@ export async function waitGone(pid: number, timeoutMs = 10_000): Promise<void> {
     await new Promise((r) => setTimeout(r, 50));
   }
   throw new Error(`process ${pid} still running`);
+}
+
+/**
+ * A site for process tests: a fresh data directory, and on PostgreSQL runs a fresh database too.
+ * `inspect` reads what the database holds as a command would (through the running site's
+ * database on the embedded one); `dispose` drops and removes everything.
+ */
+export async function siteFixture(prefix: string): Promise<{
+  dataDir: string;
+  env: Record<string, string>;
+  inspect<T>(fn: (db: Database) => Promise<T>): Promise<T>;
+  dispose(): Promise<void>;
+}> {
+  const dataDir = fs.mkdtempSync(path.join(os.tmpdir(), prefix));
+  const pg = process.env.TEST_DATABASE_URL ? await createTestDatabase() : undefined;
+  return {
+    dataDir,
+    env: pg ? { DATABASE_URL: pg.url } : {},
+    async inspect(fn) {
+      if (pg) return fn(pg);
+      const db = await openDatabase({ pgliteDataDir: path.join(dataDir, 'pglite'), access: 'share' });
+      try {
+        return await fn(db);
+      } finally {
+        await db.close();
+      }
+    },
+    async dispose() {
+      await pg?.drop();
+      fs.rmSync(dataDir, { recursive: true, force: true });
+    },
+  };
+}
+
+/** SIGKILL to the whole site at once (server and database child), and wait until it is gone. */
+export async function crashSite(site: Site, dataDir: string): Promise<void> {
+  const owner = process.env.TEST_DATABASE_URL ? null : liveOwner(path.join(dataDir, 'pglite'));
+  killGroup(site.child);
+  await site.exited;
+  if (owner) await waitGone(owner.pid);
 }

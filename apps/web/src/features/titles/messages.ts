@@ -76,6 +76,8 @@ export const messages = {
     premiumActive: 'اشتراک ویژهٔ شما فعال است؛ لینک‌های دانلود به‌زودی همین‌جا قرار می‌گیرند.',
     downloadSoon: 'لینک دانلود به‌زودی',
     download: 'دانلود',
+    premiumOnly: 'دانلود ویژهٔ مشترکان',
+    seconds: (n: string) => `${n} ثانیه`,
     downloadLabel: (what: string) => `دانلود ${what}`,
     premiumDownloads: 'اشتراک ویژهٔ شما فعال است؛ هر کیفیت و نسخهٔ صدا را از همین‌جا دانلود کنید. لینک‌ها تا چند ساعت معتبرند.',
     total: (n: string) => `${n} فایل`,

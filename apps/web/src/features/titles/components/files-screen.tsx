@@ -53,6 +53,8 @@ function Fact({ label, children, ltr = false }: { label: string; children: React
 }
 
 function FileRow({ file, downloads }: { file: MediaFile; downloads?: DownloadItem[] }) {
+  // Without the member's downloads (a visitor, no premium) the button says who may download.
+  const locked = downloads === undefined;
   const download = downloadFor(downloads, file);
   return (
     <Box
@@ -96,7 +98,7 @@ function FileRow({ file, downloads }: { file: MediaFile; downloads?: DownloadIte
         </Button>
       ) : (
         <Button variant="outlined" color="inherit" size="small" disabled startIcon={<DownloadIcon />} sx={{ justifySelf: { xs: 'stretch', md: 'end' }, mt: { xs: 0.5, md: 0 }, whiteSpace: 'nowrap' }}>
-          {f.downloadSoon}
+          {locked ? f.premiumOnly : f.downloadSoon}
         </Button>
       )}
     </Box>
@@ -196,6 +198,8 @@ export function FilesScreen({ id, isMember = false }: { id: number; isMember?: b
   const access = useTitleAccess(id, isMember, title.data ? !title.data.isFree : false);
   const mayDownload = isMember && (title.data?.isFree || access.data?.canWatch === true);
   const downloads = useTitleDownloads(id, Boolean(mayDownload));
+  // Rows know whether their member may download (a list, maybe still empty) or not (none).
+  const rowDownloads = mayDownload ? (downloads.data ?? []) : undefined;
   const t = title.data;
   const name = t ? (t.titleFa ?? t.titleEn) : null;
   useDocumentTitle(name ? f.heading(name) : f.headingFallback);
@@ -222,7 +226,7 @@ export function FilesScreen({ id, isMember = false }: { id: number; isMember?: b
           {t?.titleFa && <EnglishName className="p-latin p-muted p-en--below">{t.titleEn}</EnglishName>}
           <Typography color="text.secondary" sx={{ fontSize: '0.85rem', mt: 0.5 }}>
             {files.data ? f.total(formatNumber(files.data.length, 0)) : '\u00a0'}
-            {t?.type === 'movie' && duration ? `، ${formatDuration(duration / 60)}` : ''}
+            {t?.type === 'movie' && duration ? `، ${duration < 60 ? f.seconds(toPersianDigits(duration)) : formatDuration(duration / 60)}` : ''}
           </Typography>
         </Box>
       </Box>
@@ -242,11 +246,11 @@ export function FilesScreen({ id, isMember = false }: { id: number; isMember?: b
       ) : !groups || groups.length === 0 ? (
         <EmptyState message={f.empty} />
       ) : t && t.type === 'series' && groups.some((g) => g.seasonNumber !== null) ? (
-        <SeriesFiles seasons={groups.filter((g) => g.seasonNumber !== null)} title={t} downloads={downloads.data} />
+        <SeriesFiles seasons={groups.filter((g) => g.seasonNumber !== null)} title={t} downloads={rowDownloads} />
       ) : (
         <Box component="section" aria-label={f.movie} data-testid="files-movie">
           {groups.map((g) =>
-            g.episodes.map((ep) => <Qualities key={`${g.seasonNumber}-${ep.episodeNumber}`} group={ep} headingLevel="h2" downloads={downloads.data} />),
+            g.episodes.map((ep) => <Qualities key={`${g.seasonNumber}-${ep.episodeNumber}`} group={ep} headingLevel="h2" downloads={rowDownloads} />),
           )}
         </Box>
       )}
