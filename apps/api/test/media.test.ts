@@ -234,6 +234,15 @@ describe('signed media addresses', () => {
     expect((await ctx.app.inject({ url, headers: { cookie: `token=${premium.token}` } })).statusCode).toBe(200);
   });
 
+  it('never gates a trailer: a visitor gets it without any address or premium', async () => {
+    const { rows } = await ctx.database.pool.query<{ id: number }>(`SELECT id FROM titles WHERE trailer_youtube_id IS NOT NULL AND NOT is_free LIMIT 1`);
+    const res = await ctx.app.inject({ url: `/api/titles/${rows[0]!.id}` });
+    expect(res.statusCode).toBe(200);
+    expect(res.json().data.trailer).toMatchObject({ youtubeId: expect.any(String), path: expect.stringMatching(/^\/watch\/trailer\/tt\d+$/) });
+    // The full title stays gated for the same visitor.
+    expect((await play(rows[0]!.id)).statusCode).toBe(401);
+  });
+
   it('lets everyone play a free title, with an address for no member', async () => {
     await ingestAndWait(freeTitle, { video: path.join(inputs, 'film.mp4'), audio: [], subtitles: [], preset: 'ultrafast' }).catch(() => {});
     const res = await play(freeTitle);
