@@ -1,6 +1,6 @@
 import path from 'node:path';
 import pg from 'pg';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { afterAll, beforeAll, describe, expect, it, vi } from 'vitest';
 import { guestPool, type Database } from '../src/db/client';
 import { filterSql } from '../src/modules/catalogue/catalogue.repository';
 import { plantedTitles } from '../src/modules/importer/files/planted-titles';
@@ -79,6 +79,19 @@ describe('a reloaded search index answers as a fresh one', () => {
     }
     expect(differ).toEqual([]);
   }, 60_000);
+
+  it('reports a change even when a search noticed it first and reloaded the index', async () => {
+    expect(await reloadSearchIndexIfChanged(database.pool)).toBe(false);
+    await importCatalogue({ database, imdbDir: newFilms });
+    const { rows } = await database.pool.query<{ version: number }>('SELECT version FROM search_index_state');
+    // A search after the lazy check's interval reloads the index by itself…
+    await new Promise((r) => setTimeout(r, 2_100));
+    await searchIds(database.pool, 'titles', 'wallace', { limit: 1 });
+    await vi.waitFor(async () => expect((await searchIndexFor(database.pool)).version).toBe(rows[0]!.version), { timeout: 5_000 });
+    // …and the keepers (answers, pages, totals) are still told, once.
+    expect(await reloadSearchIndexIfChanged(database.pool)).toBe(true);
+    expect(await reloadSearchIndexIfChanged(database.pool)).toBe(false);
+  }, 30_000);
 
   it('finds the imported titles however their connecting words and symbols are typed', async () => {
     const idOf = new Map(

@@ -414,17 +414,20 @@ class IndexHolder {
     return this.current;
   }
 
-  private seen?: number;
+  /** The version the watcher last reported (a search may have loaded a newer index meanwhile). */
+  private reported?: number;
 
   /**
-   * Asks for the version; when it moved since this process last looked, a loaded index is
-   * reloaded (and swapped in) before this resolves true. The first look only records it.
+   * Asks for the version; when it moved since this process last reported it, a loaded index is
+   * reloaded (and swapped in) before this resolves true. The first look compares with the index
+   * loaded at start. A search that noticed the change first and reloaded the index does not hide
+   * it: what is reported is the version, not the index.
    */
   async reloadIfChanged(): Promise<boolean> {
     const { rows } = await this.pool.query<{ version: number }>('SELECT version FROM search_index_state WHERE id = 1');
     const now = Number(rows[0]?.version ?? 0);
-    const known = this.current?.version ?? this.seen;
-    this.seen = now;
+    const known = this.reported ?? this.current?.version;
+    this.reported = now;
     if (known === undefined || known === now) return false;
     // A load that started before the change may still be under way: load until it is the new one.
     for (let i = 0; this.current && this.current.version !== now && i < 3; i++) await this.reload();
