@@ -51,7 +51,8 @@ export async function ensureWebBuilt() {
   const ssr = path.join(root, 'apps/web/dist-ssr/entry-server.js');
   if (fs.existsSync(index) && fs.existsSync(ssr) && fs.statSync(index).mtimeMs >= Math.max(...sources)) return;
   console.log('• ساخت وب‌سایت (vite build) …');
-  await mustRun('npm', ['run', 'build', '-w', 'apps/web']);
+  // Always the production build: a NODE_ENV=test (a test runner) would bundle React's development build.
+  await mustRun('npm', ['run', 'build', '-w', 'apps/web'], { env: { ...process.env, NODE_ENV: 'production' } });
 }
 
 /**

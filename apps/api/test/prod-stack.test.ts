@@ -1,0 +1,144 @@
+import { spawn, type ChildProcess } from 'node:child_process';
+import crypto from 'node:crypto';
+import fs from 'node:fs';
+import os from 'node:os';
+import path from 'node:path';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { createTestDatabase } from './helpers/database';
+import { get, post, registerOverHttp } from './helpers/http-member';
+import { freePort, repoRoot } from './helpers/process';
+import { command, eventually } from './helpers/site';
+
+/**
+ * `npm run prod` as it is: nginx in front of two API processes on one PostgreSQL and one Redis.
+ * What one process knows, the other knows too (sign-ins, login limits, the catalogue), and nginx
+ * serves assets and media bytes itself, checking the signed addresses. Runs where PostgreSQL and
+ * Redis are given (CI's second run).
+ */
+const given = Boolean(process.env.TEST_DATABASE_URL && process.env.REDIS_URL);
+
+let stack: ChildProcess;
+let dataDir: string;
+let front: string;
+let a: string;
+let b: string;
+let env: Record<string, string>;
+let drop: (() => Promise<void>) | undefined;
+const killStack = () => {
+  try {
+    if (stack?.pid) process.kill(-stack.pid, 'SIGKILL');
+  } catch {
+    /* gone */
+  }
+};
+process.once('exit', killStack);
+
+beforeAll(async () => {
+  if (!given) return;
+  const db = await createTestDatabase({ migrate: false });
+  drop = () => db.drop();
+  dataDir = fs.mkdtempSync(path.join(os.tmpdir(), 'parde-prod-'));
+  // nginx on one port, the API processes on the two after it.
+  let port = await freePort();
+  while (port > 65000) port = await freePort();
+  front = `http://127.0.0.1:${port}`;
+  a = `http://127.0.0.1:${port + 1}`;
+  b = `http://127.0.0.1:${port + 2}`;
+  env = { DATABASE_URL: db.url, REDIS_URL: process.env.REDIS_URL!, DATA_DIR: dataDir };
+  const log = fs.openSync(path.join(dataDir, 'prod.log'), 'a');
+  stack = spawn(process.execPath, ['scripts/prod.mjs'], {
+    cwd: repoRoot,
+    env: {
+      ...process.env,
+      ...env,
+      PROD_PORT: String(port),
+      LOG_LEVEL: 'warn',
+      AUTH_RATE_LIMIT: '4',
+      RATE_LIMIT_NAMESPACE: `parde-prod-test-${crypto.randomBytes(4).toString('hex')}:`,
+      JOBS_INTERVAL_MS: '0',
+    },
+    // A file, not this process's pipes: a pipe nobody reads would stall the site once it fills.
+    stdio: ['ignore', log, log],
+    detached: true,
+  });
+  await eventually(
+    async () => {
+      if (stack.exitCode !== null) throw Object.assign(new Error(`npm run prod exited ${stack.exitCode}`), { fatal: true });
+      expect((await fetch(`${front}/healthz`)).ok).toBe(true);
+    },
+    180_000,
+    250,
+  );
+}, 240_000);
+
+afterAll(async () => {
+  if (stack && stack.exitCode === null) {
+    const done = new Promise((r) => stack.once('exit', r));
+    process.kill(-stack.pid!, 'SIGTERM');
+    await Promise.race([done, new Promise((r) => setTimeout(r, 15_000))]);
+  }
+  killStack();
+  await drop?.();
+  if (dataDir) fs.rmSync(dataDir, { recursive: true, force: true });
+});
+
+describe.skipIf(!given)('npm run prod: nginx and two API processes', () => {
+  it('recognises a member signed in through one process in the other', async () => {
+    const member = await registerOverHttp(a, dataDir);
+    const viaB = await get(`${b}/api/user`, member.headers);
+    expect(viaB.status).toBe(200);
+    expect((viaB.body.data as { email: string }).email).toBe(member.email);
+    expect((await get(`${front}/api/user`, member.headers)).status).toBe(200);
+  }, 60_000);
+
+  it('counts the login limit across both processes', async () => {
+    // From one address (nginx passes it on; the processes trust only what reaches them on loopback).
+    const from = { authorization: 'Bearer none', 'x-forwarded-for': `10.${crypto.randomInt(255)}.${crypto.randomInt(255)}.7` };
+    const statuses: number[] = [];
+    for (let i = 0; i < 6; i++) {
+      const res = await post(`${i % 2 === 0 ? a : b}/api/sanc/login`, { email: `nobody-${crypto.randomBytes(3).toString('hex')}@example.com`, password: 'not-the-password' }, from);
+      statuses.push(res.status);
+    }
+    // Four tries a minute in all, whichever process answers: the fifth is refused.
+    expect(statuses.slice(0, 4).every((s) => s === 422)).toBe(true);
+    expect(statuses.slice(4)).toEqual([429, 429]);
+  }, 60_000);
+
+  it('serves a catalogue change made through one process from the other within 5 s', async () => {
+    expect((await get(`${b}/api/titles/search?q=${encodeURIComponent('wallace gromit')}`)).body.data).toEqual([]);
+    const imported = await command('import', ['--imdb', path.join(__dirname, 'fixtures', 'new-films')], dataDir, env).done;
+    expect(imported.code, imported.output).toBe(0);
+    const { ms } = await eventually(async () => {
+      for (const api of [a, b]) {
+        const found = (await get(`${api}/api/titles/search?q=${encodeURIComponent("wallace gromit")}`)).body.data as { titleEn: string }[];
+        expect(found[0]?.titleEn).toBe('Wallace & Gromit: The Curse of the Were-Rabbit');
+      }
+    }, 5_000);
+    expect(ms).toBeLessThanOrEqual(5_000);
+  }, 60_000);
+
+  it('lets nginx serve assets and media bytes, checking the signed addresses itself', async () => {
+    const html = await fetch(`${front}/`);
+    expect(html.status).toBe(200);
+    const asset = /\/assets\/[\w.-]+\.js/.exec(await html.text())![0];
+    const js = await fetch(`${front}${asset}`, { headers: { 'accept-encoding': 'gzip' } });
+    expect(js.status).toBe(200);
+    expect(js.headers.get('cache-control')).toBe('public, max-age=31536000, immutable');
+
+    const free = ((await get(`${front}/api/titles?playable=1&is_free=1`)).body.data as { id: number }[])[0]!;
+    const play = (await get(`${front}/api/titles/${free.id}/play`)).body.data as { masterUrl: string };
+    // The address names the front's host and port (X-Forwarded-Host), not a process's.
+    expect(play.masterUrl.startsWith(`http://127.0.0.1:${new URL(front).port}/media/`)).toBe(true);
+    const master = await fetch(play.masterUrl);
+    expect(master.status).toBe(200);
+    expect(master.headers.get('x-served-by')).toBe('nginx');
+    expect(master.headers.get('content-type')).toBe('application/vnd.apple.mpegurl');
+    const segment = await fetch(play.masterUrl.replace('master.m3u8', 'v360/00000.ts'), { headers: { range: 'bytes=0-99' } });
+    expect(segment.status).toBe(206);
+    expect((await segment.arrayBuffer()).byteLength).toBe(100);
+    const tampered = play.masterUrl.replace(/\/([\w-]{22})\//, (_, sig: string) => `/${sig.slice(0, -2)}zz/`);
+    expect((await fetch(tampered)).status).toBe(403);
+    const expired = play.masterUrl.replace(/\/media\/\d+\//, '/media/1000000000/');
+    expect((await fetch(expired)).status).toBe(403);
+  }, 60_000);
+});
