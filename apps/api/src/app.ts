@@ -3,7 +3,7 @@ import cookie from '@fastify/cookie';
 import { usePersianErrors } from '@parde/contract';
 import Fastify, { type FastifyServerOptions } from 'fastify';
 import { serializerCompiler, validatorCompiler, type ZodTypeProvider } from 'fastify-type-provider-zod';
-import { registerErrorHandling } from './errors/error-handler';
+import { frameworkErrors, registerErrorHandling } from './errors/error-handler';
 import { watchCatalogue } from './lib/catalogue-version';
 import { accountRoutes } from './modules/account/account.routes';
 import { artworkRoutes } from './modules/artwork/artwork.routes';
@@ -55,6 +55,7 @@ export async function buildApp(deps: AppDeps, opts: BuildOptions = {}) {
     bodyLimit: 1024 * 1024,
     return503OnClosing: true,
     routerOptions: { ignoreTrailingSlash: true, maxParamLength: 200 },
+    frameworkErrors,
   }).withTypeProvider<ZodTypeProvider>();
 
   app.decorate('deps', deps);

@@ -162,6 +162,7 @@ export const genre = z.object({ id: z.number().int(), slug: z.string(), nameFa: 
 export const country = z.object({ code: z.string(), nameFa: z.string(), nameEn: z.string(), titleCount: z.number().int() });
 
 const bool01 = z.enum(['0', '1', 'true', 'false']).transform((v) => v === '1' || v === 'true');
+const dropNul = (s: string) => s.split('\u0000').join('');
 const yearParam = z.coerce.number().int().min(1870).max(2100);
 
 export const titleListQuery = pageQuery.extend({
@@ -172,8 +173,9 @@ export const titleListQuery = pageQuery.extend({
   is_free: bool01.optional(),
   /** Only titles that have media to play. */
   playable: bool01.optional(),
-  genre: z.string().trim().max(40).optional(),
-  country: z.string().trim().length(2).optional(),
+  // PostgreSQL cannot compare text holding a NUL character (a 500): it is dropped, as in plainText().
+  genre: z.string().overwrite(dropNul).trim().max(40).optional(),
+  country: z.string().overwrite(dropNul).trim().length(2).optional(),
   year_from: yearParam.optional(),
   year_to: yearParam.optional(),
 });

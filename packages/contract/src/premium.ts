@@ -44,12 +44,13 @@ export const plansResponse = z.object({ data: z.array(plan) });
 export const planResponse = z.object({ data: plan });
 
 /**
- * A discount code as typed: spaces dropped (the API also reads Persian digits and ignores case). Empty means none.
+ * A discount code as typed: spaces (and NUL characters, which PostgreSQL cannot compare) dropped
+ * (the API also reads Persian digits and ignores case). Empty means none.
  */
 const discountCodeField = z
   .string()
   .max(40)
-  .transform((s) => s.replace(/\s+/g, ''))
+  .transform((s) => s.replace(/[\s\u0000]+/g, ''))
   .nullish()
   .transform((s) => (s ? s : undefined));
 

@@ -26,6 +26,16 @@ function isUnavailable(error: { code?: unknown }): boolean {
 }
 
 /**
+ * Errors the router raises before a route is found (a malformed percent-encoding, a path parameter
+ * over `maxParamLength`): Fastify answers them itself in English unless given this.
+ */
+export function frameworkErrors(error: FastifyError, _request: FastifyRequest, reply: FastifyReply) {
+  if (error.code === 'FST_ERR_MAX_PARAM_LENGTH') return send(reply, 414, 'BAD_REQUEST');
+  if (error.code === 'FST_ERR_BAD_URL') return send(reply, 400, 'BAD_REQUEST');
+  return send(reply, 500, 'INTERNAL');
+}
+
+/**
  * The one place an error becomes a response: `{message, code}` with a Persian message,
  * `errors` by field for 422, and nothing of the server's insides for 5xx.
  */
