@@ -50,7 +50,7 @@ export const planResponse = z.object({ data: plan });
 const discountCodeField = z
   .string()
   .max(40)
-  .transform((s) => s.replace(/[\s\u0000]+/g, ''))
+  .transform((s) => s.replace(/\s+/g, '').split('\u0000').join(''))
   .nullish()
   .transform((s) => (s ? s : undefined));
 
