@@ -51,7 +51,8 @@ if (!apiOnly) {
   await mustRun('npm', ['run', 'typecheck']);
 }
 
-if (!apiOnly) await ensureFfmpeg();
+// The media tests (API and unit) package real video.
+await ensureFfmpeg();
 
 const tmp = fs.mkdtempSync(path.join(os.tmpdir(), 'parde-test-'));
 const unitReport = path.join(tmp, 'vitest.json');
