@@ -197,5 +197,27 @@ describe('security headers', () => {
     expect(csp).toContain("frame-ancestors 'none'");
     expect(csp).toContain('frame-src https://www.youtube-nocookie.com');
     expect(res.headers['x-content-type-options']).toBe('nosniff');
+    // No inline script anywhere: scripts come from the site itself only.
+    expect(csp).toMatch(/script-src 'self'(;|$)/);
+    expect(res.headers['referrer-policy']).toBe('no-referrer');
+    const permissions = String(res.headers['permissions-policy']);
+    expect(permissions).toContain('camera=()');
+    expect(permissions).toContain('geolocation=()');
+    expect(permissions).toContain('fullscreen=(self "https://www.youtube-nocookie.com")');
+  });
+
+  it('in production over https: HSTS, and cookies marked Secure', async () => {
+    const prod = await createTestApp({ NODE_ENV: 'production', SITE_HOST: 'parde.example', TRUST_PROXY: 'true' });
+    try {
+      const res = await prod.app.inject({ url: '/sanctum/csrf-cookie', headers: { 'x-forwarded-proto': 'https', host: 'parde.example' } });
+      expect(String(res.headers['strict-transport-security'])).toMatch(/max-age=\d{7,}/);
+      const cookie = res.cookies.find((c) => c.name === 'XSRF-TOKEN');
+      expect(cookie?.secure).toBe(true);
+      expect(cookie?.sameSite).toBe('Lax');
+      // Development keeps plain http working: no HSTS.
+      expect((await ctx.app.inject({ url: '/healthz' })).headers['strict-transport-security']).toBeUndefined();
+    } finally {
+      await prod.close();
+    }
   });
 });

@@ -62,7 +62,23 @@ export async function registerSecurity(app: FastifyInstance, config: Config) {
     crossOriginResourcePolicy: { policy: 'same-site' },
     strictTransportSecurity: config.NODE_ENV === 'production' ? undefined : false,
   });
+  // Powerful features off, except what the player (full screen, picture in picture) and the
+  // trailer's YouTube frame use.
+  const youtube = '"https://www.youtube-nocookie.com"';
+  const permissions = [
+    'camera=()',
+    'microphone=()',
+    'geolocation=()',
+    'payment=()',
+    'usb=()',
+    'interest-cohort=()',
+    `autoplay=(self ${youtube})`,
+    `fullscreen=(self ${youtube})`,
+    `picture-in-picture=(self ${youtube})`,
+    `encrypted-media=(self ${youtube})`,
+  ].join(', ');
   app.addHook('onRequest', (request, reply, done) => {
+    reply.raw.setHeader('permissions-policy', permissions);
     secureHeaders(request.raw, reply.raw, (err?: unknown) => done(err instanceof Error ? err : undefined));
   });
 }
