@@ -1,0 +1,90 @@
+/**
+ * Who may call what, read from the OpenAPI document itself, so that a new endpoint cannot be
+ * forgotten: an operation that requires a sign-in (`security: [{ bearer: [] }]`) answers a visitor
+ * 401 and a member something else; an open one never asks a visitor to sign in; an operation with
+ * an optional sign-in (`[{ bearer: [] }, {}]`) may decide by itself (a premium title's player).
+ * Resources of one member are not another's: checked for the ones a member owns by id.
+ */
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { csrf } from './helpers/app';
+import { loadFixtureCatalogue } from './helpers/catalogue';
+import { createMemberTestApp, registerMember, type MemberTestContext, type TestMember } from './helpers/members';
+import { buy, seedPlans } from './helpers/premium';
+
+interface Op {
+  method: string;
+  path: string;
+  security: 'required' | 'optional' | 'none';
+}
+
+let ctx: MemberTestContext;
+let member: TestMember;
+let other: TestMember;
+let ops: Op[];
+
+beforeAll(async () => {
+  ctx = await createMemberTestApp();
+  await seedPlans(ctx.database);
+  await loadFixtureCatalogue(ctx.database);
+  member = await registerMember(ctx.app);
+  other = await registerMember(ctx.app);
+  const doc = (await ctx.app.inject({ url: '/api/docs/json' })).json() as { paths: Record<string, Record<string, { security?: Record<string, string[]>[] }>> };
+  ops = Object.entries(doc.paths).flatMap(([p, methods]) =>
+    Object.entries(methods)
+      .filter(([m]) => ['get', 'post', 'put', 'patch', 'delete'].includes(m))
+      .map(([m, op]) => ({
+        method: m.toUpperCase(),
+        path: p,
+        security: !op.security || op.security.length === 0 ? 'none' : op.security.some((s) => Object.keys(s).length === 0) ? 'optional' : 'required',
+      })),
+  );
+}, 120_000);
+
+afterAll(async () => {
+  await ctx?.close();
+});
+
+/** Path parameters filled with a plausible id (the first title, the first plan…). */
+const fill = (p: string) => p.replace(/\{imdbId\}/g, 'tt0000001').replace(/\{token\}/g, 'x'.repeat(40)).replace(/\{[^}]+\}/g, '1');
+
+async function call(op: Op, who: TestMember | null) {
+  const { cookie, header } = await csrf(ctx.app);
+  const headers = who ? { ...who.headers } : { cookie, ...header };
+  return ctx.app.inject({ method: op.method as 'GET', url: fill(op.path), headers, ...(op.method === 'GET' || op.method === 'DELETE' ? {} : { payload: {} }) });
+}
+
+describe('the authorisation matrix from the OpenAPI document', () => {
+  it('covers every operation the document lists', () => {
+    expect(ops.length).toBeGreaterThan(60);
+    expect(ops.filter((o) => o.security === 'required').length).toBeGreaterThan(20);
+  });
+
+  it('asks a visitor to sign in wherever a sign-in is required, and nowhere that is open', async () => {
+    const wrong: string[] = [];
+    for (const op of ops) {
+      if (op.security === 'optional') continue;
+      const res = await call(op, null);
+      if (res.statusCode >= 500) wrong.push(`${op.method} ${op.path}: ${res.statusCode}`);
+      if (op.security === 'required' && res.statusCode !== 401) wrong.push(`${op.method} ${op.path}: visitor got ${res.statusCode}, not 401`);
+      if (op.security === 'none' && res.statusCode === 401) wrong.push(`${op.method} ${op.path}: open, yet 401 for a visitor`);
+    }
+    expect(wrong).toEqual([]);
+  }, 120_000);
+
+  it('lets a signed-in member past the sign-in wherever one is required', async () => {
+    const wrong: string[] = [];
+    for (const op of ops.filter((o) => o.security !== 'none')) {
+      // Signing out would end the session the other checks use.
+      if (op.path === '/api/sanc/logout') continue;
+      const res = await call(op, member);
+      if (res.statusCode === 401 || res.statusCode >= 500) wrong.push(`${op.method} ${op.path}: member got ${res.statusCode}`);
+    }
+    expect(wrong).toEqual([]);
+  }, 120_000);
+
+  it("keeps one member's payments to that member", async () => {
+    const { paymentId } = await buy(ctx.app, member, '/api/user/join2', { plan_id: (await ctx.database.pool.query<{ id: number }>('SELECT id FROM plans ORDER BY days LIMIT 1')).rows[0]!.id });
+    expect((await ctx.app.inject({ url: `/api/user/payments/${paymentId}`, headers: member.headers })).statusCode).toBe(200);
+    expect((await ctx.app.inject({ url: `/api/user/payments/${paymentId}`, headers: other.headers })).statusCode).toBe(404);
+  });
+});
