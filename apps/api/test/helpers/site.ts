@@ -139,7 +139,7 @@ export interface Command {
 }
 
 /** Runs one of the README's commands (`src/cli/NAME.ts`) with the site's environment. */
-export function command(name: 'import' | 'db-backup' | 'db-restore' | 'gen' | 'media-ingest', args: string[], dataDir: string, env: Record<string, string> = {}): Command {
+export function command(name: 'import' | 'db-backup' | 'db-restore' | 'db-export' | 'gen' | 'media-ingest', args: string[], dataDir: string, env: Record<string, string> = {}): Command {
   let out = '';
   const child = spawn(process.execPath, ['--import', 'tsx', path.join('src/cli', `${name}.ts`), ...args], {
     cwd: path.join(repoRoot, 'apps/api'),
