@@ -93,11 +93,13 @@ try {
   if (!target) throw new Error(`no title ${title} in the catalogue`);
   if (season !== undefined && !target.found_episode) throw new Error(`${title} has no season ${season} episode ${episode}`);
 
-  // Beside a running site its worker takes the job; otherwise this process works the queue.
-  const worker = database.guest ? undefined : await startMediaWorker({ database, dataDir: config.DATA_DIR, log: (m) => console.error(m), onError: (e) => console.error(e) });
+  // Beside a running site its worker takes the job; otherwise this process works the queue until
+  // its job is done (on PostgreSQL a site's worker may take it first: either finishes it). With
+  // --no-wait the job waits for a site's worker.
+  const worker = database.guest || !wait ? undefined : await startMediaWorker({ database, dataDir: config.DATA_DIR, log: (m) => console.error(m), onError: (e) => console.error(e) });
   const boss = worker?.boss ?? (await startQueue(database, (e) => console.error(e)));
   const id = await enqueueIngest(database, boss, { titleId: target.title_id, episodeId: target.episode_id }, request);
-  console.log(`ingest ${id} queued${database.guest ? ': the running site packages it' : ''}`);
+  console.log(`ingest ${id} queued${database.guest ? ': the running site packages it' : worker ? '' : ": a running site's worker packages it"}`);
   if (!worker) await boss.stop({ graceful: false, wait: true });
   if (wait) {
     let last = -1;

@@ -105,9 +105,40 @@ export async function restoreEmbedded(pgliteDir: string, file: string): Promise<
   }
 }
 
-/** `pg_restore --clean --if-exists` in one transaction: all of the backup, or nothing. */
+/**
+ * A PostgreSQL backup brought back in one transaction: all of it, or nothing. `pg_restore --clean`
+ * cannot drop the job queue's partitioned tables constraint by constraint, so the schemas are
+ * dropped whole first, and pg_restore's script runs after, all in one `psql --single-transaction`.
+ */
 export async function restorePostgres(url: string, file: string): Promise<void> {
-  await runTool('pg_restore', ['--clean', '--if-exists', '--no-owner', '--single-transaction', '--exit-on-error', `--dbname=${url}`, file]);
+  await new Promise<void>((resolve, reject) => {
+    const dump = spawn('pg_restore', ['--no-owner', '--file=-', file], { stdio: ['ignore', 'pipe', 'pipe'] });
+    const psql = spawn(
+      'psql',
+      [
+        url,
+        '--quiet',
+        '--single-transaction',
+        '-v',
+        'ON_ERROR_STOP=1',
+        '-c',
+        'DROP SCHEMA IF EXISTS pgboss CASCADE; DROP SCHEMA IF EXISTS drizzle CASCADE; DROP SCHEMA public CASCADE; CREATE SCHEMA public;',
+        '-f',
+        '-',
+      ],
+      { stdio: ['pipe', 'ignore', 'pipe'] },
+    );
+    let err = '';
+    dump.stderr.on('data', (d) => (err += d));
+    psql.stderr.on('data', (d) => (err += d));
+    dump.stdout.pipe(psql.stdin);
+    const failed = (what: string) => (e: Error) => reject(new Error(`${what} could not run (${e.message}); install PostgreSQL's client tools (apt-get install postgresql-client)`));
+    dump.on('error', failed('pg_restore'));
+    psql.on('error', failed('psql'));
+    let dumped: number | null = null;
+    dump.on('exit', (code) => (dumped = code));
+    psql.on('exit', (code) => (code === 0 && dumped === 0 ? resolve() : reject(new Error(`restore exited ${dumped}/${code}: ${err.trim()}`))));
+  });
 }
 
 /** Migrations in the folder that the database has not applied yet (as drizzle's migrator decides). */

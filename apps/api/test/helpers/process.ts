@@ -40,6 +40,8 @@ export async function startServer(env: Record<string, string> = {}): Promise<Ser
       DATA_DIR: dataDir,
       LOG_LEVEL: 'warn',
       SEED_DEMO: 'false',
+      // Its own rate-limit counters: with Redis, every test's processes would share one count.
+      RATE_LIMIT_NAMESPACE: `parde-process-test-${path.basename(dataDir)}:`,
       ...env,
     },
     stdio: ['ignore', 'pipe', 'pipe'],

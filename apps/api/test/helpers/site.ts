@@ -70,6 +70,8 @@ const baseEnv = (dataDir: string, env: Record<string, string>) => ({
   AUTH_RATE_LIMIT: '100000',
   RATE_LIMIT_MAX: '1000000',
   APP_SECRET: 'site-test-secret-site-test-secret',
+  // Its own rate-limit counters: with Redis, every test's processes would share one count.
+  RATE_LIMIT_NAMESPACE: `parde-site-test-${path.basename(dataDir)}:`,
   ...env,
 });
 
