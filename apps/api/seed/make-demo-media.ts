@@ -16,7 +16,9 @@ import type { SeedMediaEntry } from '../src/modules/media/seed-media';
 
 ensureFfmpeg();
 const here = path.dirname(fileURLToPath(import.meta.url));
-const out = path.join(here, 'media');
+const final = path.join(here, 'media');
+// Made beside the served folder and swapped in at the end: a running site keeps playing the old one.
+const out = process.argv.includes('--downloads') ? final : path.join(here, 'media.new');
 const work = fs.mkdtempSync(path.join(os.tmpdir(), 'parde-demo-media-'));
 
 interface Demo {
@@ -112,5 +114,10 @@ for (const d of demos) {
 }
 fs.writeFileSync(path.join(out, 'index.json'), `${JSON.stringify(index, null, 1)}\n`);
 fs.rmSync(work, { recursive: true, force: true });
+const old = path.join(here, 'media.old');
+fs.rmSync(old, { recursive: true, force: true });
+if (fs.existsSync(final)) fs.renameSync(final, old);
+fs.renameSync(out, final);
+fs.rmSync(old, { recursive: true, force: true });
 const total = index.reduce((n, e) => n + e.totalBytes, 0);
-console.log(`demo media: ${index.length} assets, ${(total / 1e6).toFixed(1)} MB in ${out}`);
+console.log(`demo media: ${index.length} assets, ${(total / 1e6).toFixed(1)} MB in ${final}`);
