@@ -91,3 +91,18 @@ export function writeBenchmarkSection(name, md) {
   doc = a >= 0 && b > a ? doc.slice(0, a) + block + doc.slice(b + end.length) : `${doc.trimEnd()}\n\n${block}\n`;
   fs.writeFileSync(file, doc);
 }
+
+/**
+ * A Debian package the project's scripts need (Chromium, ffmpeg, nginx): installed with apt when
+ * running as root and `files` are missing, otherwise a plain message saying how, and exit 1.
+ */
+export async function ensureDebianPackage(pkg, files, why) {
+  if (files.every((f) => fs.existsSync(f))) return;
+  if (process.getuid?.() === 0 && fs.existsSync('/usr/bin/apt-get')) {
+    console.log(`• نصب ${pkg} از بسته‌های دبیان (apt-get install ${pkg}) …`);
+    await run('apt-get', ['update', '-qq']);
+    if ((await run('apt-get', ['install', '-y', '-qq', pkg])) === 0 && files.every((f) => fs.existsSync(f))) return;
+  }
+  console.error(`${why} needs Debian's ${pkg} (${files[0]}). Install it with:\n  sudo apt-get install -y ${pkg}`);
+  process.exit(1);
+}

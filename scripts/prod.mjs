@@ -11,7 +11,7 @@ import { spawn } from 'node:child_process';
 import crypto from 'node:crypto';
 import fs from 'node:fs';
 import path from 'node:path';
-import { ensureInstalled, ensureWebBuilt, root, run } from './lib.mjs';
+import { ensureDebianPackage, ensureInstalled, ensureWebBuilt, root } from './lib.mjs';
 
 const PORT = Number(process.env.PROD_PORT || 8080);
 const PROCESSES = Math.max(1, Number(process.env.PROD_PROCESSES || 2));
@@ -19,17 +19,6 @@ const DATABASE_URL = process.env.DATABASE_URL || 'postgres://postgres@127.0.0.1:
 const REDIS_URL = process.env.REDIS_URL || 'redis://127.0.0.1:6379';
 const DATA_DIR = path.resolve(process.env.DATA_DIR || path.join(root, 'data'));
 const NGINX = '/usr/sbin/nginx';
-
-async function ensureNginx() {
-  if (fs.existsSync(NGINX)) return;
-  if (process.getuid?.() === 0 && fs.existsSync('/usr/bin/apt-get')) {
-    console.log('• نصب nginx از بسته‌های دبیان (apt-get install nginx) …');
-    await run('apt-get', ['update', '-qq']);
-    if ((await run('apt-get', ['install', '-y', '-qq', 'nginx'])) === 0) return;
-  }
-  console.error("`npm run prod` needs Debian's nginx. Install it with:\n  sudo apt-get install -y nginx");
-  process.exit(1);
-}
 
 /** The secrets every process (and nginx) must share, made once and kept in DATA_DIR. */
 function sharedSecrets() {
@@ -75,7 +64,7 @@ async function healthy(url, child, seconds = 120) {
 
 await ensureInstalled();
 await ensureWebBuilt();
-await ensureNginx();
+await ensureDebianPackage('nginx', [NGINX], '`npm run prod`');
 await ensureDatabase();
 const secrets = sharedSecrets();
 

@@ -3,36 +3,11 @@
 import fs from 'node:fs';
 import os from 'node:os';
 import path from 'node:path';
-import { ensureInstalled, ensureWebBuilt, mustRun, root, run } from './lib.mjs';
+import { ensureDebianPackage, ensureInstalled, ensureWebBuilt, mustRun, root, run } from './lib.mjs';
 
-const CHROMIUM = '/usr/bin/chromium';
-
-async function ensureChromium() {
-  if (fs.existsSync(CHROMIUM)) return;
-  const isRoot = process.getuid?.() === 0;
-  if (isRoot && fs.existsSync('/usr/bin/apt-get')) {
-    console.log('• نصب Chromium از بسته‌های دبیان (apt-get install chromium) …');
-    await run('apt-get', ['update', '-qq']);
-    await mustRun('apt-get', ['install', '-y', '-qq', 'chromium']);
-    return;
-  }
-  console.error('Browser tests need Debian\'s Chromium at /usr/bin/chromium. Install it with:\n  sudo apt-get install -y chromium');
-  process.exit(1);
-}
-
-/** The media package's tests package real video: Debian's ffmpeg, installed like Chromium. */
-async function ensureFfmpeg() {
-  if (fs.existsSync('/usr/bin/ffmpeg') && fs.existsSync('/usr/bin/ffprobe')) return;
-  const isRoot = process.getuid?.() === 0;
-  if (isRoot && fs.existsSync('/usr/bin/apt-get')) {
-    console.log('• نصب ffmpeg از بسته‌های دبیان (apt-get install ffmpeg) …');
-    await run('apt-get', ['update', '-qq']);
-    await mustRun('apt-get', ['install', '-y', '-qq', 'ffmpeg']);
-    return;
-  }
-  console.error("The media tests need Debian's ffmpeg at /usr/bin/ffmpeg. Install it with:\n  sudo apt-get install -y ffmpeg");
-  process.exit(1);
-}
+const ensureChromium = () => ensureDebianPackage('chromium', ['/usr/bin/chromium'], 'The browser tests');
+// The media package's and the API's media tests package real video.
+const ensureFfmpeg = () => ensureDebianPackage('ffmpeg', ['/usr/bin/ffmpeg', '/usr/bin/ffprobe'], 'The media tests');
 
 function totals(file) {
   try {
