@@ -6,6 +6,7 @@ import { serializerCompiler, validatorCompiler, type ZodTypeProvider } from 'fas
 import { frameworkErrors, registerErrorHandling } from './errors/error-handler';
 import { watchCatalogue } from './lib/catalogue-version';
 import { accountRoutes } from './modules/account/account.routes';
+import { adminRoutes } from './modules/admin/admin.routes';
 import { artworkRoutes } from './modules/artwork/artwork.routes';
 import { authRoutes } from './modules/auth/auth.routes';
 import { catalogueRoutes } from './modules/catalogue/catalogue.routes';
@@ -110,6 +111,7 @@ export async function buildApp(deps: AppDeps, opts: BuildOptions = {}) {
   await app.register(mediaRoutes);
   if (config.GATEWAY === 'sandbox') await app.register(sandboxRoutes);
   await app.register(contactRoutes);
+  await app.register(adminRoutes);
   if (config.ENABLE_TEST_ROUTES) await app.register(testRoutes);
 
   await registerWeb(app, config);

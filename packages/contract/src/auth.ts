@@ -100,6 +100,8 @@ export const member = z
     newNotifications: z.boolean(),
     unreadNotifications: z.number().int(),
     premium: z.object({ active: z.boolean(), until: z.string().nullable() }),
+    /** 'member', or an operator's role: 'editor' (catalogue, media, requests, moderation) or 'admin' (everything). */
+    role: z.enum(['member', 'editor', 'admin']),
     /** ISO 8601 UTC; the web app shows it in the Jalali calendar. */
     createdAt: z.string(),
     /** Counts the dashboard shows. */

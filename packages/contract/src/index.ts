@@ -6,3 +6,4 @@ export * from './member';
 export * from './premium';
 export * from './zod-fa';
 export * from './playback';
+export * from './admin';

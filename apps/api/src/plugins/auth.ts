@@ -4,17 +4,23 @@ import { AppError } from '../errors/app-error';
 import { AuthRepository } from '../modules/auth/auth.repository';
 import { hashToken } from '../modules/auth/tokens';
 
+export type Role = 'member' | 'editor' | 'admin';
+
 export interface AuthMember {
   userId: number;
   tokenId: number;
   name: string;
   email: string;
+  role: Role;
 }
 
 declare module 'fastify' {
   interface FastifyContextConfig {
-    /** 'member': a valid bearer token is required (401 otherwise); 'optional': used when valid. */
-    auth?: 'member' | 'optional';
+    /**
+     * 'member': a valid bearer token is required (401 otherwise); 'optional': used when valid;
+     * 'editor' / 'admin': an operator of at least that role (a visitor 401, anyone else 403).
+     */
+    auth?: 'member' | 'optional' | 'editor' | 'admin';
   }
   interface FastifyRequest {
     member: AuthMember | null;
@@ -23,6 +29,10 @@ declare module 'fastify' {
 
 /** The signed-in member's own things: every path under it needs a member, whatever a route declares. */
 const isMemberPath = (url: string) => url === '/api/user' || url.startsWith('/api/user/');
+/** The admin panel's API: an admin's unless a route opens it to editors, so none can be forgotten. */
+const isAdminPath = (url: string) => url === '/api/admin' || url.startsWith('/api/admin/');
+
+const rank: Record<Role, number> = { member: 0, editor: 1, admin: 2 };
 
 /** Writing `last_used_at` on every request would turn each read into a write; once a minute is enough. */
 const TOUCH_AFTER_MS = 60_000;
@@ -48,6 +58,7 @@ export const authPlugin = fp(async (app: FastifyInstance) => {
 
   app.addHook('onRoute', (route) => {
     if (isMemberPath(route.url) && !route.config?.auth) route.config = { ...route.config, auth: 'member' };
+    if (isAdminPath(route.url) && route.config?.auth !== 'editor') route.config = { ...route.config, auth: 'admin' };
   });
 
   app.addHook('onRequest', async (request, reply) => {
@@ -59,10 +70,13 @@ export const authPlugin = fp(async (app: FastifyInstance) => {
       const owner = await repo.tokenOwner(db, hashToken(token));
       if (owner) {
         if (Date.now() - owner.lastUsedAt.getTime() > TOUCH_AFTER_MS) await repo.touchToken(db, owner.tokenId);
-        request.member = { userId: owner.userId, tokenId: owner.tokenId, name: owner.name, email: owner.email };
+        request.member = { userId: owner.userId, tokenId: owner.tokenId, name: owner.name, email: owner.email, role: owner.role as Role };
       }
     }
-    if (!request.member && mode === 'member') throw new AppError('UNAUTHENTICATED', 401);
+    if (!request.member && mode !== 'optional') throw new AppError('UNAUTHENTICATED', 401);
+    if (request.member && (mode === 'editor' || mode === 'admin') && rank[request.member.role] < rank[mode]) {
+      throw new AppError(request.member.role === 'editor' ? 'ADMIN_ONLY' : 'STAFF_ONLY', 403);
+    }
   });
 });
 
@@ -70,4 +84,11 @@ export const authPlugin = fp(async (app: FastifyInstance) => {
 export function requireMember(request: FastifyRequest): AuthMember {
   if (!request.member) throw new AppError('UNAUTHENTICATED', 401);
   return request.member;
+}
+
+/** The operator of a route declared with `auth: 'editor'` or `'admin'` (the hook has checked the role). */
+export function requireStaff(request: FastifyRequest): AuthMember {
+  const member = requireMember(request);
+  if (member.role === 'member') throw new AppError('STAFF_ONLY', 403);
+  return member;
 }

@@ -77,6 +77,22 @@ export const paths = {
     newRequest: { path: '/user/new-request', getHref: () => '/user/new-request' },
   },
   goPremium: { path: '/gopremium', getHref: () => '/gopremium' },
+  /** The operators' panel: its own layout and chunks, never loaded by visitors or members. */
+  admin: {
+    root: { path: '/admin', getHref: () => '/admin' },
+    titles: { path: '/admin/titles', getHref: (query?: { q?: string; page?: number }) => withQuery('/admin/titles', query) },
+    /** `id` is `new` for a title not made yet. */
+    title: { path: '/admin/titles/:id', getHref: (id: Id | 'new') => `/admin/titles/${seg(id)}` },
+    catalogue: { path: '/admin/catalogue', getHref: () => '/admin/catalogue' },
+    imports: { path: '/admin/imports', getHref: () => '/admin/imports' },
+    members: { path: '/admin/members', getHref: (query?: { q?: string; page?: number }) => withQuery('/admin/members', query) },
+    member: { path: '/admin/members/:id', getHref: (id: Id) => `/admin/members/${seg(id)}` },
+    money: { path: '/admin/money', getHref: () => '/admin/money' },
+    requests: { path: '/admin/requests', getHref: () => '/admin/requests' },
+    comments: { path: '/admin/comments', getHref: () => '/admin/comments' },
+    notifications: { path: '/admin/notifications', getHref: () => '/admin/notifications' },
+    audit: { path: '/admin/audit', getHref: (query?: { entity?: string; entity_id?: string }) => withQuery('/admin/audit', query) },
+  },
   /** `code` prefills the redeem field (the gift mail links here); `plan` preselects the plan to give. */
   gift: { path: '/gift', getHref: (query?: { code?: string; plan?: Id }) => withQuery('/gift', { code: query?.code, plan: query?.plan === undefined ? undefined : String(query.plan) }) },
 } as const;

@@ -37,9 +37,16 @@ export const users = pgTable('users', {
    * yet, the password does not sign in, and a new sign-up with the address replaces the account.
    */
   emailVerifiedAt: timestamp({ withTimezone: true }),
+  /** 'member' | 'editor' (catalogue, media, requests, moderation) | 'admin' (everything, money and roles too). */
+  role: text().notNull().default('member'),
+  /** An operator closed the account: it cannot sign in and its sessions are gone. */
+  disabledAt: timestamp({ withTimezone: true }),
+  disabledReason: text(),
+  /** Until then the member cannot comment (an operator's mute). */
+  mutedUntil: timestamp({ withTimezone: true }),
   createdAt: createdAt(),
   updatedAt: createdAt(),
-});
+}, (t) => [check('users_role_check', sql`${t.role} IN ('member', 'editor', 'admin')`), index('users_staff_idx').on(t.role).where(sql`${t.role} <> 'member'`)]);
 
 /** Bearer tokens (Sanctum-like): only a SHA-256 of the token is kept. */
 export const authTokens = pgTable(
@@ -184,6 +191,13 @@ export const comments = pgTable(
     createdAt: createdAt(),
     updatedAt: createdAt(),
     editedAt: timestamp({ withTimezone: true }),
+    /** Hidden by a moderator: gone from every public list, kept for a restore. */
+    hiddenAt: timestamp({ withTimezone: true }),
+    hiddenReason: text(),
+    /** Deleted by a moderator (kept, so a restore brings it back). */
+    deletedAt: timestamp({ withTimezone: true }),
+    /** A moderator looked at its reports and kept it. */
+    reviewedAt: timestamp({ withTimezone: true }),
   },
   (t) => [
     index('comments_top_idx').on(t.titleId, t.likes.desc(), t.id.desc()).where(sql`${t.parentId} IS NULL`),

@@ -63,6 +63,8 @@ export const titles = pgTable(
     rtStatus: text(),
     hasDub: boolean().notNull().default(false),
     isFree: boolean().notNull().default(false),
+    /** False: hidden from visitors (a title made in the admin panel starts hidden until published). */
+    published: boolean().notNull().default(true),
     comingSoon: boolean().notNull().default(false),
     expectedDate: date({ mode: 'string' }),
     trailerYoutubeId: text(),

@@ -105,12 +105,15 @@ export const payments = pgTable(
     createdAt: createdAt(),
     updatedAt: createdAt(),
     paidAt: timestamp({ withTimezone: true }),
+    /** An operator marked the payment refunded: the days it bought end. */
+    refundedAt: timestamp({ withTimezone: true }),
+    refundReason: text(),
   },
   (t) => [
     index('payments_user_idx').on(t.userId, t.id.desc()),
     uniqueIndex('payments_gateway_authority_idx').on(t.gateway, t.authority).where(sql`${t.authority} IS NOT NULL`),
     index('payments_open_idx').on(t.status, t.updatedAt).where(sql`${t.status} IN ('pending', 'verifying')`),
-    check('payments_kind_check', sql`${t.kind} IN ('join', 'reserve', 'gift')`),
+    check('payments_kind_check', sql`${t.kind} IN ('join', 'reserve', 'gift', 'grant')`),
     check('payments_status_check', sql`${t.status} IN ('pending', 'verifying', 'paid', 'failed', 'cancelled', 'expired')`),
     check('payments_amount_check', sql`${t.amount} >= 0 AND ${t.discountAmount} >= 0 AND ${t.amount} = ${t.baseAmount} - ${t.discountAmount}`),
     check('payments_days_check', sql`${t.days} > 0`),
@@ -159,13 +162,15 @@ export const giftCodes = pgTable(
   {
     id: serial().primaryKey(),
     code: text().notNull().unique(),
-    giverId: integer()
-      .notNull()
-      .references(() => users.id, { onDelete: 'cascade' }),
+    /** The member who bought it; null for a code an operator issued. */
+    giverId: integer().references(() => users.id, { onDelete: 'cascade' }),
     paymentId: integer()
-      .notNull()
       .unique()
       .references(() => payments.id, { onDelete: 'cascade' }),
+    /** The operator who issued it by hand, with the reason. */
+    issuedBy: integer().references(() => users.id, { onDelete: 'set null' }),
+    reason: text(),
+    disabledAt: timestamp({ withTimezone: true }),
     planId: integer().references(() => plans.id, { onDelete: 'set null' }),
     planName: text().notNull(),
     days: integer().notNull(),
@@ -176,7 +181,7 @@ export const giftCodes = pgTable(
     mailedAt: timestamp({ withTimezone: true }),
     createdAt: createdAt(),
   },
-  (t) => [index('gift_codes_giver_idx').on(t.giverId, t.id.desc())],
+  (t) => [index('gift_codes_giver_idx').on(t.giverId, t.id.desc()), check('gift_codes_origin_check', sql`${t.paymentId} IS NOT NULL OR ${t.issuedBy} IS NOT NULL`)],
 );
 
 /** The days a member is premium: [starts_at, ends_at). */
@@ -200,12 +205,17 @@ export const premiumPeriods = pgTable(
     giftId: integer()
       .unique()
       .references(() => giftCodes.id, { onDelete: 'set null' }),
+    /** A 'grant': days an operator gave by hand, and why. */
+    reason: text(),
+    grantedBy: integer().references(() => users.id, { onDelete: 'set null' }),
+    /** Refunded or withdrawn: the period no longer counts. */
+    revokedAt: timestamp({ withTimezone: true }),
     createdAt: createdAt(),
   },
   (t) => [
     index('premium_periods_user_idx').on(t.userId, t.endsAt),
     index('premium_periods_ends_idx').on(t.endsAt),
-    check('premium_periods_kind_check', sql`${t.kind} IN ('join', 'reserve', 'gift')`),
+    check('premium_periods_kind_check', sql`${t.kind} IN ('join', 'reserve', 'gift', 'grant')`),
     check('premium_periods_range_check', sql`${t.endsAt} > ${t.startsAt}`),
   ],
 );

@@ -1,5 +1,5 @@
 import { sql } from 'drizzle-orm';
-import { pgTable, text, timestamp } from 'drizzle-orm/pg-core';
+import { bigint, date, integer, jsonb, pgTable, primaryKey, serial, text, timestamp, index } from 'drizzle-orm/pg-core';
 
 /** Facts about this installation (for example when the demo catalogue was loaded). */
 export const appMeta = pgTable('app_meta', {
@@ -7,3 +7,47 @@ export const appMeta = pgTable('app_meta', {
   value: text().notNull(),
   updatedAt: timestamp({ withTimezone: true }).notNull().default(sql`now()`),
 });
+
+/** Every change made in the admin panel (or by an operator's command): who, what, when, before and after. */
+export const auditLog = pgTable(
+  'audit_log',
+  {
+    id: serial().primaryKey(),
+    /** Null for a command run on the server, or an operator since deleted (the name stays). */
+    actorId: integer(),
+    actorName: text().notNull(),
+    actorRole: text().notNull(),
+    /** `title.update`, `member.grant_premium`, … */
+    action: text().notNull(),
+    entity: text().notNull(),
+    entityId: text(),
+    before: jsonb(),
+    after: jsonb(),
+    ip: text(),
+    requestId: text(),
+    createdAt: timestamp({ withTimezone: true }).notNull().defaultNow(),
+  },
+  (t) => [index('audit_log_created_idx').on(t.createdAt.desc(), t.id.desc()), index('audit_log_entity_idx').on(t.entity, t.entityId, t.id.desc()), index('audit_log_actor_idx').on(t.actorId, t.id.desc())],
+);
+
+/** Counters per day for the dashboard ('searches', 'plays'). */
+export const dailyCounts = pgTable(
+  'daily_counts',
+  {
+    day: date({ mode: 'string' }).notNull(),
+    metric: text().notNull(),
+    count: bigint({ mode: 'number' }).notNull().default(0),
+  },
+  (t) => [primaryKey({ columns: [t.day, t.metric] })],
+);
+
+/** Searches that found nothing, per day: what the catalogue lacks. */
+export const searchMisses = pgTable(
+  'search_misses',
+  {
+    day: date({ mode: 'string' }).notNull(),
+    query: text().notNull(),
+    count: integer().notNull().default(0),
+  },
+  (t) => [primaryKey({ columns: [t.day, t.query] })],
+);

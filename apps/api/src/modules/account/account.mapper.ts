@@ -15,6 +15,7 @@ export function toMember(r: ProfileRow, premium: PremiumState): Member {
     newNotifications: r.unread > 0,
     unreadNotifications: r.unread,
     premium,
+    role: r.role,
     createdAt: iso(r.created_at),
     stats: { watchlist: r.watchlist, history: r.history, likes: r.likes, ratings: r.ratings, comments: r.comments, requests: r.requests },
   };

@@ -5,6 +5,7 @@ export type ProfileRow = {
   id: number;
   name: string;
   email: string;
+  role: 'member' | 'editor' | 'admin';
   created_at: Date | string;
   unread: number;
   watchlist: number;
@@ -19,7 +20,7 @@ export class AccountRepository {
   /** The member and the counts the dashboard shows, in one round trip (each count walks an index by user). */
   async profile(db: Executor, userId: number): Promise<ProfileRow | undefined> {
     const { rows } = await db.execute<ProfileRow>(sql`
-      SELECT u.id, u.name, u.email, u.created_at,
+      SELECT u.id, u.name, u.email, u.role, u.created_at,
         (SELECT count(*)::int FROM notifications n WHERE n.user_id = u.id AND n.read_at IS NULL) AS unread,
         (SELECT count(*)::int FROM watchlist_items w WHERE w.user_id = u.id) AS watchlist,
         (SELECT count(DISTINCT h.title_id)::int FROM watch_history h WHERE h.user_id = u.id) AS history,

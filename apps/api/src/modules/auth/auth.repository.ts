@@ -10,15 +10,25 @@ export interface UserCredentials {
   passwordHash: string;
   /** Null until the member opens a mailed link: the sign-up is not confirmed. */
   emailVerifiedAt: Date | null;
+  /** Set when an operator closed the account: it cannot sign in. */
+  disabledAt: Date | null;
 }
 
-const credentials = { id: users.id, name: users.name, email: users.email, passwordHash: users.passwordHash, emailVerifiedAt: users.emailVerifiedAt };
+const credentials = {
+  id: users.id,
+  name: users.name,
+  email: users.email,
+  passwordHash: users.passwordHash,
+  emailVerifiedAt: users.emailVerifiedAt,
+  disabledAt: users.disabledAt,
+};
 
 export interface TokenOwner {
   tokenId: number;
   userId: number;
   name: string;
   email: string;
+  role: string;
   lastUsedAt: Date;
 }
 
@@ -89,10 +99,10 @@ export class AuthRepository {
   /** The member behind a token that is neither revoked nor expired. */
   async tokenOwner(db: Executor, tokenHash: string): Promise<TokenOwner | undefined> {
     const [row] = await db
-      .select({ tokenId: authTokens.id, userId: users.id, name: users.name, email: users.email, lastUsedAt: authTokens.lastUsedAt })
+      .select({ tokenId: authTokens.id, userId: users.id, name: users.name, email: users.email, role: users.role, lastUsedAt: authTokens.lastUsedAt })
       .from(authTokens)
       .innerJoin(users, eq(users.id, authTokens.userId))
-      .where(and(eq(authTokens.tokenHash, tokenHash), isNull(authTokens.revokedAt), sql`${authTokens.expiresAt} > now()`));
+      .where(and(eq(authTokens.tokenHash, tokenHash), isNull(authTokens.revokedAt), sql`${authTokens.expiresAt} > now()`, isNull(users.disabledAt)));
     return row;
   }
 

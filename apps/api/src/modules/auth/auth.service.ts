@@ -46,6 +46,8 @@ export class AuthService {
 
   /** Issues a bearer token and answers `{token, expiresAt, user}`. */
   private async signIn(tx: Tx, userId: number, remember: boolean): Promise<AuthResponse> {
+    // An account an operator closed never gets a session, whichever way it signs in.
+    if ((await this.repo.userById(tx, userId))?.disabledAt) throw new AppError('ACCOUNT_DISABLED', 403);
     const ttl = remember ? this.config.AUTH_REMEMBER_DAYS * 24 * HOUR : this.config.AUTH_TOKEN_TTL_HOURS * HOUR;
     const expiresAt = new Date(Date.now() + ttl);
     const token = newToken();
@@ -128,7 +130,7 @@ export class AuthService {
    */
   private async mailOneTimeToken(email: string, purpose: OneTimePurpose): Promise<void> {
     const user = await this.repo.userByEmail(this.db, email);
-    if (!user) return;
+    if (!user || user.disabledAt) return;
     if (purpose === 'login_link' && !user.emailVerifiedAt) return this.resendVerification(user.id);
     const token = newToken();
     const { minutes } = ONE_TIME[purpose];

@@ -38,7 +38,8 @@ export function toGift(g: GiftRow): Gift {
     message: g.message,
     redeemed: g.redeemedAt !== null,
     redeemedAt: isoOrNull(g.redeemedAt),
-    paymentId: g.paymentId,
+    // A member's own gifts were all bought; only an operator's codes have no payment, and those are nobody's list.
+    paymentId: g.paymentId ?? 0,
     createdAt: iso(g.createdAt),
   };
 }
@@ -91,14 +92,15 @@ export async function redeemGift(db: Db, userId: number, rawCode: string, now = 
     const [gift] = await tx
       .update(giftCodes)
       .set({ redeemedBy: userId, redeemedAt: now })
-      .where(and(eq(giftCodes.code, code), isNull(giftCodes.redeemedAt)))
+      .where(and(eq(giftCodes.code, code), isNull(giftCodes.redeemedAt), isNull(giftCodes.disabledAt)))
       .returning();
     if (!gift) {
-      const [exists] = await tx.select({ id: giftCodes.id }).from(giftCodes).where(eq(giftCodes.code, code));
-      throw exists ? new AppError('GIFT_ALREADY_REDEEMED', 409) : new AppError('GIFT_NOT_FOUND', 404);
+      const [exists] = await tx.select({ disabledAt: giftCodes.disabledAt }).from(giftCodes).where(eq(giftCodes.code, code));
+      // A code an operator withdrew reads as unknown.
+      throw exists && !exists.disabledAt ? new AppError('GIFT_ALREADY_REDEEMED', 409) : new AppError('GIFT_NOT_FOUND', 404);
     }
     const period = await addPeriod(tx, { userId, kind: 'gift', days: gift.days, planId: gift.planId, planName: gift.planName, giftId: gift.id }, now);
-    const from = gift.giverId === userId ? null : await nameOf(tx, gift.giverId);
+    const from = gift.giverId === null || gift.giverId === userId ? null : await nameOf(tx, gift.giverId);
     await notify(tx, userId, { kind: 'gift_received', giftId: gift.id, from, planName: gift.planName });
     return {
       giftId: gift.id,

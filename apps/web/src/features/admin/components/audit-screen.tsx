@@ -1,0 +1,156 @@
+import Box from '@mui/material/Box';
+import Button from '@mui/material/Button';
+import MenuItem from '@mui/material/MenuItem';
+import Table from '@mui/material/Table';
+import TableBody from '@mui/material/TableBody';
+import TableCell from '@mui/material/TableCell';
+import TableContainer from '@mui/material/TableContainer';
+import TableHead from '@mui/material/TableHead';
+import TableRow from '@mui/material/TableRow';
+import TextField from '@mui/material/TextField';
+import { roleLabels, type AuditEntry, type Role } from '@parde/contract';
+import { toPersianDigits } from '@parde/persian';
+import { Fragment, useState } from 'react';
+import { useSearchParams } from 'react-router';
+import { EmptyState } from '../../../components/empty-state';
+import { ListPagination } from '../../../components/list-pagination';
+import { QueryErrorPage } from '../../../components/query-error';
+import { ProgressBar } from '../../../components/progress-bar';
+import { paths } from '../../../config/paths';
+import { useAudit, type AuditFilter } from '../api/audit';
+import { adminDateTime } from '../lib/format';
+import { adminMessages } from '../messages';
+import { AdminPage } from './admin-page';
+
+const m = adminMessages.audit;
+
+/** The areas the panel writes to, for the filter. */
+const entities: Record<string, string> = {
+  title: 'عنوان‌ها',
+  season: 'فصل‌ها',
+  episode: 'قسمت‌ها',
+  person: 'افراد',
+  genre: 'ژانرها',
+  collection: 'مجموعه‌ها',
+  media: 'ویدیو و زیرنویس',
+  import: 'ورود از IMDb',
+  member: 'اعضا',
+  plan: 'طرح‌ها',
+  discount: 'کدهای تخفیف',
+  gift: 'کدهای هدیه',
+  payment: 'پرداخت‌ها',
+  request: 'درخواست‌ها',
+  comment: 'دیدگاه‌ها',
+  notification: 'اعلان‌ها',
+};
+
+const actorLabel = (a: AuditEntry['actor']) => `${a.name} (${roleLabels[a.role as Role] ?? (a.role === 'system' ? 'سرور' : a.role)})`;
+
+function Json({ value }: { value: unknown }) {
+  return (
+    <Box component="pre" dir="ltr" sx={{ m: 0, p: 1, fontSize: '0.75rem', bgcolor: 'action.hover', borderRadius: 1, overflow: 'auto', maxHeight: 240, textAlign: 'left' }}>
+      {value === null || value === undefined ? '—' : JSON.stringify(value, null, 2)}
+    </Box>
+  );
+}
+
+/** `/admin/audit`: every operator's change, filtered by area, record and Jalali-shown days. */
+export function AuditScreen() {
+  const [params, setParams] = useSearchParams();
+  const filter: AuditFilter = {
+    page: Number(params.get('page')) || 1,
+    entity: params.get('entity') || undefined,
+    entity_id: params.get('entity_id') || undefined,
+    from: params.get('from') || undefined,
+    to: params.get('to') || undefined,
+  };
+  const { data, isPending, isError, error, refetch } = useAudit(filter);
+  const [open, setOpen] = useState<number | null>(null);
+  const set = (key: string, value: string) =>
+    setParams((p) => {
+      const next = new URLSearchParams(p);
+      if (value) next.set(key, value);
+      else next.delete(key);
+      next.delete('page');
+      return next;
+    });
+
+  if (isError && !data) return <QueryErrorPage error={error} onRetry={() => void refetch()} />;
+  return (
+    <AdminPage title={m.heading} intro={m.intro} testId="admin-audit">
+      <Box sx={{ display: 'flex', gap: 1.5, flexWrap: 'wrap', mb: 2 }}>
+        <TextField select size="small" label={m.filterEntity} value={filter.entity ?? ''} onChange={(e) => set('entity', e.target.value)} sx={{ minWidth: 180 }}>
+          <MenuItem value="">{m.allEntities}</MenuItem>
+          {Object.entries(entities).map(([k, v]) => (
+            <MenuItem key={k} value={k}>
+              {v}
+            </MenuItem>
+          ))}
+        </TextField>
+        <TextField size="small" type="date" label={m.filterFrom} value={filter.from ?? ''} onChange={(e) => set('from', e.target.value)} slotProps={{ inputLabel: { shrink: true } }} />
+        <TextField size="small" type="date" label={m.filterTo} value={filter.to ?? ''} onChange={(e) => set('to', e.target.value)} slotProps={{ inputLabel: { shrink: true } }} />
+      </Box>
+      {isPending ? (
+        <ProgressBar label={adminMessages.loading} />
+      ) : data.data.length === 0 ? (
+        <EmptyState message={adminMessages.empty} compact />
+      ) : (
+        <TableContainer>
+          <Table size="small" aria-label={m.heading}>
+            <TableHead>
+              <TableRow>
+                <TableCell>{m.when}</TableCell>
+                <TableCell>{m.who}</TableCell>
+                <TableCell>{m.what}</TableCell>
+                <TableCell>{m.record}</TableCell>
+                <TableCell>{m.details}</TableCell>
+              </TableRow>
+            </TableHead>
+            <TableBody>
+              {data.data.map((e) => (
+                <Fragment key={e.id}>
+                  <TableRow data-testid="audit-row">
+                    <TableCell sx={{ whiteSpace: 'nowrap' }}>{adminDateTime(e.createdAt)}</TableCell>
+                    <TableCell>{actorLabel(e.actor)}</TableCell>
+                    <TableCell>{e.actionLabel}</TableCell>
+                    <TableCell>
+                      {entities[e.entity] ?? e.entity} {e.entityId ? toPersianDigits(`#${e.entityId}`) : ''}
+                    </TableCell>
+                    <TableCell>
+                      <Button size="small" onClick={() => setOpen(open === e.id ? null : e.id)} aria-expanded={open === e.id}>
+                        {open === e.id ? m.hide : m.show}
+                      </Button>
+                    </TableCell>
+                  </TableRow>
+                  {open === e.id && (
+                    <TableRow>
+                      <TableCell colSpan={5}>
+                        <Box sx={{ display: 'grid', gridTemplateColumns: { md: '1fr 1fr' }, gap: 1.5 }}>
+                          <Box>
+                            <strong>{m.before}</strong>
+                            <Json value={e.before} />
+                          </Box>
+                          <Box>
+                            <strong>{m.after}</strong>
+                            <Json value={e.after} />
+                          </Box>
+                        </Box>
+                      </TableCell>
+                    </TableRow>
+                  )}
+                </Fragment>
+              ))}
+            </TableBody>
+          </Table>
+        </TableContainer>
+      )}
+      {data && data.meta.lastPage > 1 && (
+        <ListPagination
+          page={data.meta.currentPage}
+          lastPage={data.meta.lastPage}
+          hrefFor={(page) => `${paths.admin.audit.getHref({ entity: filter.entity, entity_id: filter.entity_id })}${filter.entity || filter.entity_id ? '&' : '?'}page=${page}`}
+        />
+      )}
+    </AdminPage>
+  );
+}
