@@ -87,6 +87,7 @@ export const routes: RouteObject[] = [
         ...screen('routes/admin/layout', () => import('./routes/admin/layout')),
         children: [
           { index: true, ...screen('routes/admin/dashboard', () => import('./routes/admin/dashboard')) },
+          { path: paths.admin.titleMedia.path, ...screen('routes/admin/title-media', () => import('./routes/admin/title-media')) },
           { path: paths.admin.title.path, ...screen('routes/admin/title', () => import('./routes/admin/title')) },
           { path: paths.admin.titles.path, ...screen('routes/admin/titles', () => import('./routes/admin/titles')) },
           { path: paths.admin.catalogue.path, ...screen('routes/admin/catalogue', () => import('./routes/admin/catalogue')) },

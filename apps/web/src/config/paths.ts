@@ -83,6 +83,8 @@ export const paths = {
     titles: { path: '/admin/titles', getHref: (query?: { q?: string; page?: number }) => withQuery('/admin/titles', query) },
     /** `id` is `new` for a title not made yet. */
     title: { path: '/admin/titles/:id', getHref: (id: Id | 'new') => `/admin/titles/${seg(id)}` },
+    /** A title's video, subtitles and ingest jobs (its episodes' too). */
+    titleMedia: { path: '/admin/titles/:id/media', getHref: (id: Id) => `/admin/titles/${seg(id)}/media` },
     catalogue: { path: '/admin/catalogue', getHref: () => '/admin/catalogue' },
     imports: { path: '/admin/imports', getHref: () => '/admin/imports' },
     members: { path: '/admin/members', getHref: (query?: { q?: string; page?: number }) => withQuery('/admin/members', query) },
