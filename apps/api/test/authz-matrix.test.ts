@@ -10,16 +10,21 @@ import { csrf } from './helpers/app';
 import { loadFixtureCatalogue } from './helpers/catalogue';
 import { createMemberTestApp, registerMember, type MemberTestContext, type TestMember } from './helpers/members';
 import { buy, seedPlans } from './helpers/premium';
+import { registerStaff } from './helpers/staff';
 
 interface Op {
   method: string;
   path: string;
   security: 'required' | 'optional' | 'none';
+  /** For the admin panel's API: the least role that may call it. */
+  role?: 'editor' | 'admin';
 }
 
 let ctx: MemberTestContext;
 let member: TestMember;
 let other: TestMember;
+let editor: TestMember;
+let admin: TestMember;
 let ops: Op[];
 
 beforeAll(async () => {
@@ -28,7 +33,11 @@ beforeAll(async () => {
   await loadFixtureCatalogue(ctx.database);
   member = await registerMember(ctx.app);
   other = await registerMember(ctx.app);
-  const doc = (await ctx.app.inject({ url: '/api/docs/json' })).json() as { paths: Record<string, Record<string, { security?: Record<string, string[]>[] }>> };
+  editor = await registerStaff(ctx.app, ctx.database, 'editor');
+  admin = await registerStaff(ctx.app, ctx.database, 'admin');
+  const doc = (await ctx.app.inject({ url: '/api/docs/json' })).json() as {
+    paths: Record<string, Record<string, { security?: Record<string, string[]>[]; 'x-role'?: 'editor' | 'admin' }>>;
+  };
   ops = Object.entries(doc.paths).flatMap(([p, methods]) =>
     Object.entries(methods)
       .filter(([m]) => ['get', 'post', 'put', 'patch', 'delete'].includes(m))
@@ -36,6 +45,7 @@ beforeAll(async () => {
         method: m.toUpperCase(),
         path: p,
         security: !op.security || op.security.length === 0 ? 'none' : op.security.some((s) => Object.keys(s).length === 0) ? 'optional' : 'required',
+        role: op['x-role'],
       })),
   );
 }, 120_000);
@@ -44,14 +54,24 @@ afterAll(async () => {
   await ctx?.close();
 });
 
-/** Path parameters filled with a plausible id (the first title, the first plan…). */
-const fill = (p: string) => p.replace(/\{imdbId\}/g, 'tt0000001').replace(/\{token\}/g, 'x'.repeat(40)).replace(/\{[^}]+\}/g, '1');
+/**
+ * Path parameters filled with a plausible id (the first title, the first plan…). The admin API's
+ * get an id that exists nowhere: an operator's call must reach its handler (a 404 or 422), and
+ * must not close the test members' accounts or delete the fixture titles on the way.
+ */
+const fill = (p: string) =>
+  p
+    .replace(/\{imdbId\}/g, 'tt0000001')
+    .replace(/\{token\}/g, 'x'.repeat(40))
+    .replace(/\{[^}]+\}/g, p.startsWith('/api/admin/') ? '2147483000' : '1');
 
 async function call(op: Op, who: TestMember | null) {
   const { cookie, header } = await csrf(ctx.app);
   const headers = who ? { ...who.headers } : { cookie, ...header };
   return ctx.app.inject({ method: op.method as 'GET', url: fill(op.path), headers, ...(op.method === 'GET' || op.method === 'DELETE' ? {} : { payload: {} }) });
 }
+
+const adminOps = () => ops.filter((o) => o.path.startsWith('/api/admin/'));
 
 describe('the authorisation matrix from the OpenAPI document', () => {
   it('covers every operation the document lists', () => {
@@ -81,6 +101,28 @@ describe('the authorisation matrix from the OpenAPI document', () => {
     }
     expect(wrong).toEqual([]);
   }, 120_000);
+
+  it('says in the document who may call each admin operation, and requires a sign-in for all of them', () => {
+    expect(adminOps().length).toBeGreaterThan(0);
+    const wrong = adminOps().filter((o) => o.security !== 'required' || !o.role);
+    expect(wrong).toEqual([]);
+  });
+
+  it('keeps the admin API from members (403), admin-only operations from editors (403), and lets operators in', async () => {
+    const wrong: string[] = [];
+    for (const op of adminOps()) {
+      const asMember = await call(op, member);
+      if (asMember.statusCode !== 403) wrong.push(`${op.method} ${op.path}: member got ${asMember.statusCode}, not 403`);
+      const asEditor = await call(op, editor);
+      if (op.role === 'admin' && asEditor.statusCode !== 403) wrong.push(`${op.method} ${op.path}: editor got ${asEditor.statusCode} on an admin-only operation`);
+      if (op.role === 'editor' && (asEditor.statusCode === 401 || asEditor.statusCode === 403 || asEditor.statusCode >= 500)) {
+        wrong.push(`${op.method} ${op.path}: editor got ${asEditor.statusCode}`);
+      }
+      const asAdmin = await call(op, admin);
+      if (asAdmin.statusCode === 401 || asAdmin.statusCode === 403 || asAdmin.statusCode >= 500) wrong.push(`${op.method} ${op.path}: admin got ${asAdmin.statusCode}`);
+    }
+    expect(wrong).toEqual([]);
+  }, 180_000);
 
   it("keeps one member's payments to that member", async () => {
     const { paymentId } = await buy(ctx.app, member, '/api/user/join2', { plan_id: (await ctx.database.pool.query<{ id: number }>('SELECT id FROM plans ORDER BY days LIMIT 1')).rows[0]!.id });

@@ -58,7 +58,11 @@ export const authPlugin = fp(async (app: FastifyInstance) => {
 
   app.addHook('onRoute', (route) => {
     if (isMemberPath(route.url) && !route.config?.auth) route.config = { ...route.config, auth: 'member' };
-    if (isAdminPath(route.url) && route.config?.auth !== 'editor') route.config = { ...route.config, auth: 'admin' };
+    if (isAdminPath(route.url)) {
+      if (route.config?.auth !== 'editor') route.config = { ...route.config, auth: 'admin' };
+      // The OpenAPI document says who may call it (`x-role`), so the role matrix is read from it.
+      if (route.schema) (route.schema as Record<string, unknown>)['x-role'] = route.config.auth;
+    }
   });
 
   app.addHook('onRequest', async (request, reply) => {
