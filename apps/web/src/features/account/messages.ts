@@ -2,6 +2,7 @@
 export const messages = {
   dashboard: {
     heading: 'داشبورد',
+    adminPanel: 'پنل مدیریت',
     greeting: (name: string) => `سلام، ${name}`,
     memberSince: (date: string) => `عضو از ${date}`,
     profile: 'حساب کاربری',

@@ -111,7 +111,17 @@ export function DashboardScreen({ premium, after }: Props) {
   if (profile.isError && !profile.data) return <QueryErrorPage error={profile.error} onRetry={() => void profile.refetch()} />;
   const member = profile.data;
   return (
-    <AccountPage title={m.heading} testId="dashboard-screen">
+    <AccountPage
+      title={m.heading}
+      testId="dashboard-screen"
+      action={
+        member && member.role !== 'member' ? (
+          <Button component={RouterLink} to={paths.admin.root.getHref()} variant="outlined" color="inherit" data-testid="admin-panel-link">
+            {m.adminPanel}
+          </Button>
+        ) : undefined
+      }
+    >
       <Box sx={{ display: 'grid', gridTemplateColumns: { xs: 'minmax(0, 1fr)', md: 'repeat(2, minmax(0, 1fr))' }, gap: 2 }}>
         {member ? <ProfileCard member={member} /> : <Skeleton variant="rounded" height={170} />}
         {premium}

@@ -4,6 +4,7 @@ import Button from '@mui/material/Button';
 import Drawer from '@mui/material/Drawer';
 import IconButton from '@mui/material/IconButton';
 import List from '@mui/material/List';
+import ListItem from '@mui/material/ListItem';
 import ListItemButton from '@mui/material/ListItemButton';
 import ListItemText from '@mui/material/ListItemText';
 import Typography from '@mui/material/Typography';
@@ -29,8 +30,8 @@ function SideMenu({ role, onPick }: { role: StaffRole; onPick?: () => void }) {
         {adminSections
           .filter((s) => mayOpen(role, s))
           .map((s) => (
+            <ListItem key={s.key} disablePadding>
             <ListItemButton
-              key={s.key}
               component={NavLink}
               to={s.href}
               end={s.end}
@@ -40,6 +41,7 @@ function SideMenu({ role, onPick }: { role: StaffRole; onPick?: () => void }) {
             >
               <ListItemText primary={s.label} slotProps={{ primary: { sx: { fontWeight: 'inherit' } } }} />
             </ListItemButton>
+            </ListItem>
           ))}
       </List>
       <Box sx={{ px: 2, pt: 2 }}>

@@ -21,6 +21,7 @@ import { useAudit, type AuditFilter } from '../api/audit';
 import { adminDateTime } from '../lib/format';
 import { adminMessages } from '../messages';
 import { AdminPage } from './admin-page';
+import { JalaliDateField } from './jalali-date-field';
 
 const m = adminMessages.audit;
 
@@ -48,7 +49,8 @@ const actorLabel = (a: AuditEntry['actor']) => `${a.name} (${roleLabels[a.role a
 
 function Json({ value }: { value: unknown }) {
   return (
-    <Box component="pre" dir="ltr" sx={{ m: 0, p: 1, fontSize: '0.75rem', bgcolor: 'action.hover', borderRadius: 1, overflow: 'auto', maxHeight: 240, textAlign: 'left' }}>
+    // Inline: the right-to-left style plugin would flip a direction written in `sx`.
+    <Box component="pre" dir="ltr" style={{ direction: 'ltr', textAlign: 'left', unicodeBidi: 'isolate' }} sx={{ m: 0, p: 1, fontSize: '0.75rem', bgcolor: 'action.hover', borderRadius: 1, overflow: 'auto', maxHeight: 240 }}>
       {value === null || value === undefined ? '—' : JSON.stringify(value, null, 2)}
     </Box>
   );
@@ -87,8 +89,8 @@ export function AuditScreen() {
             </MenuItem>
           ))}
         </TextField>
-        <TextField size="small" type="date" label={m.filterFrom} value={filter.from ?? ''} onChange={(e) => set('from', e.target.value)} slotProps={{ inputLabel: { shrink: true } }} />
-        <TextField size="small" type="date" label={m.filterTo} value={filter.to ?? ''} onChange={(e) => set('to', e.target.value)} slotProps={{ inputLabel: { shrink: true } }} />
+        <JalaliDateField label={m.filterFrom} value={filter.from} onChange={(v) => set('from', v)} testId="audit-from" />
+        <JalaliDateField label={m.filterTo} value={filter.to} onChange={(v) => set('to', v)} testId="audit-to" />
       </Box>
       {isPending ? (
         <ProgressBar label={adminMessages.loading} />
