@@ -5,11 +5,14 @@
 //
 //   DATABASE_URL  PostgreSQL (default postgres://postgres@127.0.0.1:5432/parde, created if missing)
 //   REDIS_URL     Redis (default redis://127.0.0.1:6379)
-//   PROD_PORT     where nginx listens (default 8080); the API processes take the ports after it
+//   PROD_PORT     where nginx listens (default 8080)
+//   PROD_API_PORTS the API processes' ports, comma-separated (default: free ports the system gives);
+//                 the ports in use are written to DATA_DIR/prod-ports.json
 //   DATA_DIR      media, secrets and nginx's own files (default ./data)
 import { spawn } from 'node:child_process';
 import crypto from 'node:crypto';
 import fs from 'node:fs';
+import net from 'node:net';
 import path from 'node:path';
 import { ensureDebianPackage, ensureInstalled, ensureWebBuilt, root } from './lib.mjs';
 
@@ -79,7 +82,22 @@ const stopAll = (code = 0) => {
 };
 for (const sig of ['SIGINT', 'SIGTERM']) process.on(sig, () => stopAll(0));
 
-const apiPorts = Array.from({ length: PROCESSES }, (_, i) => PORT + 1 + i);
+/** A port nobody listens on now (the system's choice), for an API process behind nginx. */
+const freePort = () =>
+  new Promise((resolve, reject) => {
+    const srv = net.createServer().once('error', reject);
+    srv.listen(0, '127.0.0.1', () => {
+      const { port } = srv.address();
+      srv.close(() => resolve(port));
+    });
+  });
+const apiPorts = process.env.PROD_API_PORTS
+  ? process.env.PROD_API_PORTS.split(',').map((p) => Number(p.trim()))
+  : await Promise.all(Array.from({ length: PROCESSES }, freePort));
+if (apiPorts.length !== PROCESSES || apiPorts.some((p) => !Number.isInteger(p) || p <= 0 || p === PORT)) {
+  console.error(`PROD_API_PORTS must name ${PROCESSES} ports other than PROD_PORT (${PORT})`);
+  process.exit(2);
+}
 for (const [i, port] of apiPorts.entries()) {
   const child = spawn(process.execPath, ['--import', 'tsx', 'apps/api/src/server.ts'], {
     cwd: root,
@@ -122,6 +140,8 @@ const conf = fs
   .replaceAll('{{SEED_MEDIA_DIR}}', path.join(root, 'apps/api/seed/media'))
   .replaceAll('{{MEDIA_SECRET}}', secrets.MEDIA_SECRET);
 fs.writeFileSync(path.join(prefix, 'nginx.conf'), conf, { mode: 0o600 });
+// Written before nginx answers, so whoever sees the front up can read where the processes are.
+fs.writeFileSync(path.join(DATA_DIR, 'prod-ports.json'), JSON.stringify({ front: PORT, api: apiPorts }));
 const nginx = spawn(NGINX, ['-p', prefix, '-c', path.join(prefix, 'nginx.conf'), '-g', 'daemon off;'], { stdio: 'inherit' });
 nginx.nginx = true;
 nginx.on('exit', (code) => {

@@ -38,12 +38,9 @@ beforeAll(async () => {
   const db = await createTestDatabase({ migrate: false });
   drop = () => db.drop();
   dataDir = fs.mkdtempSync(path.join(os.tmpdir(), 'parde-prod-'));
-  // nginx on one port, the API processes on the two after it.
-  let port = await freePort();
-  while (port > 65000) port = await freePort();
+  // nginx on a free port; the API processes on ports the script picks and writes down.
+  const port = await freePort();
   front = `http://127.0.0.1:${port}`;
-  a = `http://127.0.0.1:${port + 1}`;
-  b = `http://127.0.0.1:${port + 2}`;
   env = { DATABASE_URL: db.url, REDIS_URL: process.env.REDIS_URL!, DATA_DIR: dataDir };
   const log = fs.openSync(path.join(dataDir, 'prod.log'), 'a');
   stack = spawn(process.execPath, ['scripts/prod.mjs'], {
@@ -69,6 +66,9 @@ beforeAll(async () => {
     180_000,
     250,
   );
+  const ports = JSON.parse(fs.readFileSync(path.join(dataDir, 'prod-ports.json'), 'utf8')) as { front: number; api: number[] };
+  expect(ports.front).toBe(port);
+  [a, b] = ports.api.map((p) => `http://127.0.0.1:${p}`) as [string, string];
 }, 240_000);
 
 afterAll(async () => {
