@@ -98,7 +98,15 @@ if (apiPorts.length !== PROCESSES || apiPorts.some((p) => !Number.isInteger(p) |
   console.error(`PROD_API_PORTS must name ${PROCESSES} ports other than PROD_PORT (${PORT})`);
   process.exit(2);
 }
-for (const [i, port] of apiPorts.entries()) {
+const pids = {};
+const writePorts = () => fs.writeFileSync(path.join(DATA_DIR, 'prod-ports.json'), JSON.stringify({ front: PORT, api: apiPorts, pids }));
+
+/**
+ * One API process, kept running as systemd's `Restart=always` would: a process that dies (a crash,
+ * SIGKILL, out of memory) is started again after a second while nginx sends its requests to the
+ * others. Five deaths within a minute mean something is wrong: the site stops and says so.
+ */
+function startApi(i, port, deaths = []) {
   const child = spawn(process.execPath, ['--import', 'tsx', 'apps/api/src/server.ts'], {
     cwd: root,
     stdio: 'inherit',
@@ -117,15 +125,31 @@ for (const [i, port] of apiPorts.entries()) {
       MEDIA_WORKER: i === 0 ? 'true' : 'false',
     },
   });
-  child.on('exit', (code) => {
-    if (!stopping) {
-      console.error(`API process on :${port} exited (${code}); stopping the site`);
+  children[i] = child;
+  pids[port] = child.pid;
+  child.on('exit', (code, signal) => {
+    if (stopping) return;
+    const now = Date.now();
+    const recent = [...deaths.filter((t) => now - t < 60_000), now];
+    if (recent.length >= 5) {
+      console.error(`API process on :${port} exited ${recent.length} times within a minute (${signal ?? code}); stopping the site`);
       stopAll(1);
+      return;
     }
+    console.error(`API process on :${port} exited (${signal ?? code}); starting it again`);
+    setTimeout(() => {
+      if (stopping) return;
+      startApi(i, port, recent);
+      if (ready) writePorts();
+    }, 1000);
   });
-  children.push(child);
+  return child;
+}
+
+let ready = false;
+for (const [i, port] of apiPorts.entries()) {
   // The first one migrates and loads the demo catalogue; the others start on a ready database.
-  await healthy(`http://127.0.0.1:${port}`, child);
+  await healthy(`http://127.0.0.1:${port}`, startApi(i, port));
 }
 
 const prefix = path.join(DATA_DIR, 'nginx');
@@ -141,7 +165,8 @@ const conf = fs
   .replaceAll('{{MEDIA_SECRET}}', secrets.MEDIA_SECRET);
 fs.writeFileSync(path.join(prefix, 'nginx.conf'), conf, { mode: 0o600 });
 // Written before nginx answers, so whoever sees the front up can read where the processes are.
-fs.writeFileSync(path.join(DATA_DIR, 'prod-ports.json'), JSON.stringify({ front: PORT, api: apiPorts }));
+writePorts();
+ready = true;
 const nginx = spawn(NGINX, ['-p', prefix, '-c', path.join(prefix, 'nginx.conf'), '-g', 'daemon off;'], { stdio: 'inherit' });
 nginx.nginx = true;
 nginx.on('exit', (code) => {

@@ -3,6 +3,7 @@ import crypto from 'node:crypto';
 import fs from 'node:fs';
 import os from 'node:os';
 import path from 'node:path';
+import autocannon from 'autocannon';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { createTestDatabase } from './helpers/database';
 import { get, post, registerOverHttp } from './helpers/http-member';
@@ -141,4 +142,39 @@ describe.skipIf(!given)('npm run prod: nginx and two API processes', () => {
     const expired = play.masterUrl.replace(/\/media\/\d+\//, '/media/1000000000/');
     expect((await fetch(expired)).status).toBe(403);
   }, 60_000);
+
+  it('loses no request when one API process is killed with SIGKILL under load, and starts it again', async () => {
+    const ports = () => JSON.parse(fs.readFileSync(path.join(dataDir, 'prod-ports.json'), 'utf8')) as { api: number[]; pids: Record<string, number> };
+    const [portA] = ports().api as [number];
+    const victim = ports().pids[portA]!;
+    const paths = ['/api/titles?per_page=12', '/api/titles?per_page=12&type=series', '/api/genres', '/api/titles?per_page=6&order_by=rating', '/healthz'];
+    let n = 0;
+    const load = autocannon({
+      url: front,
+      connections: 16,
+      duration: 8,
+      requests: [{ setupRequest: (req: Record<string, unknown>) => ({ ...req, path: paths[n++ % paths.length] }) }],
+    });
+    const counts = { killedAt: 0 };
+    const seen: string[] = [];
+    load.on('reqError', (err: Error) => seen.push(`${Date.now() - counts.killedAt}ms ${err.message}`));
+    setTimeout(() => {
+      counts.killedAt = Date.now();
+      process.kill(victim, 'SIGKILL');
+    }, 2500);
+    const result = await load;
+    expect(counts.killedAt).toBeGreaterThan(0);
+    expect(result.requests.total).toBeGreaterThan(500);
+    // nginx hands what the dead process could not answer to the other one (idempotent requests).
+    expect({ errors: result.errors, timeouts: result.timeouts, non2xx: result.non2xx, seen }).toEqual({ errors: 0, timeouts: 0, non2xx: 0, seen: [] });
+    // …and the supervisor starts it again on its port.
+    await eventually(
+      async () => {
+        expect(ports().pids[portA]).not.toBe(victim);
+        expect((await fetch(`http://127.0.0.1:${portA}/healthz`)).ok).toBe(true);
+      },
+      60_000,
+      250,
+    );
+  }, 120_000);
 });
