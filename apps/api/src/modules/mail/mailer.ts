@@ -55,8 +55,21 @@ export function createMailer(config: Config, log: FastifyBaseLogger): Mailer {
     const info = await writer.sendMail(mail);
     await fs.mkdir(outbox, { recursive: true });
     const stamp = new Date().toISOString().replace(/[:.]/g, '-');
-    const file = path.join(outbox, `${stamp}-${message.kind}-${crypto.randomBytes(3).toString('hex')}.eml`);
-    await fs.writeFile(file, info.message as Buffer);
+    const name = `${stamp}-${message.kind}-${crypto.randomBytes(3).toString('hex')}.eml`;
+    const file = path.join(outbox, name);
+    // Written beside it under a dot name and renamed when whole: a full disk leaves no half mail
+    // that a reader of the outbox would take for a real one.
+    const partial = path.join(outbox, `.${name}.partial`);
+    try {
+      await fs.writeFile(partial, info.message as Buffer);
+      await fs.rename(partial, file);
+    } catch (err) {
+      await fs.rm(partial, { force: true });
+      if ((err as NodeJS.ErrnoException).code === 'ENOSPC') {
+        throw Object.assign(new Error(`the disk of the mail outbox (${outbox}) is full: the mail was not written`), { code: 'ENOSPC', cause: err });
+      }
+      throw err;
+    }
     log.info({ kind: message.kind, to: message.to, file, links: message.links }, 'mail written to the outbox (no SMTP_URL)');
   }
 

@@ -1,0 +1,20 @@
+/** The part of autocannon's API the fault tests use (the package ships no types). */
+declare module 'autocannon' {
+  import type { EventEmitter } from 'node:events';
+
+  interface Options {
+    url: string;
+    connections?: number;
+    duration?: number;
+    requests?: { setupRequest?: (req: Record<string, unknown>) => Record<string, unknown> }[];
+  }
+  interface Result {
+    requests: { total: number; average: number };
+    errors: number;
+    timeouts: number;
+    non2xx: number;
+  }
+  type Instance = Promise<Result> & EventEmitter;
+  function autocannon(opts: Options): Instance;
+  export default autocannon;
+}
