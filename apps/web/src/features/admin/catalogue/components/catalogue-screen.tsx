@@ -3,6 +3,7 @@ import Button from '@mui/material/Button';
 import Checkbox from '@mui/material/Checkbox';
 import FormControlLabel from '@mui/material/FormControlLabel';
 import List from '@mui/material/List';
+import ListItem from '@mui/material/ListItem';
 import ListItemButton from '@mui/material/ListItemButton';
 import ListItemText from '@mui/material/ListItemText';
 import MenuItem from '@mui/material/MenuItem';
@@ -53,10 +54,10 @@ function GenreRow({ genre }: { genre: AdminGenre }) {
       <TableCell dir="ltr">{genre.slug}</TableCell>
       <TableCell>{toPersianDigits(genre.titleCount)}</TableCell>
       <TableCell sx={{ whiteSpace: 'nowrap' }}>
-        <Button size="small" disabled={!changed || save.isPending} onClick={() => save.mutate()}>
+        <Button color="inherit" size="small" disabled={!changed || save.isPending} onClick={() => save.mutate()}>
           {g.save}
         </Button>
-        <Button size="small" color="error" disabled={genre.titleCount > 0 || remove.isPending} title={genre.titleCount > 0 ? g.inUse : undefined} onClick={() => window.confirm(g.removeConfirm(genre.nameFa)) && remove.mutate()}>
+        <Button size="small" color="inherit" sx={{ color: "error.light" }} disabled={genre.titleCount > 0 || remove.isPending} title={genre.titleCount > 0 ? g.inUse : undefined} onClick={() => window.confirm(g.removeConfirm(genre.nameFa)) && remove.mutate()}>
           {g.remove}
         </Button>
       </TableCell>
@@ -176,10 +177,10 @@ function CollectionEditor({ collection, onRemoved }: { collection: AdminCollecti
       />
       <Box sx={{ display: 'flex', gap: 1, alignItems: 'center', flexWrap: 'wrap' }}>
         <TitlePicker onPick={(t) => add.mutate(t.id)} disabled={add.isPending} testId="admin-collection-add-title" />
-        <Button component="a" href={collection.path} target="_blank" rel="noopener">
+        <Button color="inherit" component="a" href={collection.path} target="_blank" rel="noopener">
           {c.publicPage}
         </Button>
-        <Button color="error" disabled={remove.isPending} onClick={() => window.confirm(c.removeConfirm) && remove.mutate(undefined, { onSuccess: onRemoved })}>
+        <Button color="inherit" sx={{ color: "error.light" }} disabled={remove.isPending} onClick={() => window.confirm(c.removeConfirm) && remove.mutate(undefined, { onSuccess: onRemoved })}>
           {c.remove}
         </Button>
       </Box>
@@ -202,9 +203,11 @@ function CollectionsTab() {
         ) : (
           <List dense aria-label={c.list}>
             {(list ?? []).map((x) => (
-              <ListItemButton key={x.id} selected={x.id === selected} onClick={() => setSelected(x.id)} data-testid="admin-collection-item">
-                <ListItemText primary={x.titleFa} secondary={c.count(toPersianDigits(x.titleCount))} />
-              </ListItemButton>
+              <ListItem key={x.id} disablePadding>
+                <ListItemButton selected={x.id === selected} onClick={() => setSelected(x.id)} data-testid="admin-collection-item">
+                  <ListItemText primary={x.titleFa} secondary={c.count(toPersianDigits(x.titleCount))} />
+                </ListItemButton>
+              </ListItem>
             ))}
           </List>
         )}
@@ -329,7 +332,7 @@ function PersonForm({ person, onDone }: { person: AdminPerson | null; onDone: ()
           <Button type="submit" variant="contained" disabled={save.isPending}>
             {p.save}
           </Button>
-          <Button onClick={onDone}>{p.cancel}</Button>
+          <Button color="inherit" onClick={onDone}>{p.cancel}</Button>
         </Box>
       </Box>
     </Section>
@@ -346,7 +349,7 @@ function PeopleTab() {
     <Box sx={{ display: 'grid', gap: 2 }}>
       <Box component="form" role="search" onSubmit={(e: FormEvent) => (e.preventDefault(), setQ(input.trim()), setPage(1))} sx={{ display: 'flex', gap: 1, flexWrap: 'wrap' }}>
         <TextField size="small" label={p.search} value={input} onChange={(e) => setInput(e.target.value)} sx={{ minWidth: 260 }} />
-        <Button type="submit" variant="outlined">
+        <Button color="inherit" type="submit" variant="outlined">
           {adminMessages.search}
         </Button>
         <Button variant="contained" onClick={() => setEditing('new')}>
@@ -378,10 +381,10 @@ function PeopleTab() {
                   <TableCell>{x.birthYear ? toPersianDigits(x.birthYear) : '—'}</TableCell>
                   <TableCell>{toPersianDigits(x.credits)}</TableCell>
                   <TableCell sx={{ whiteSpace: 'nowrap' }}>
-                    <Button size="small" onClick={() => setEditing(x)}>
+                    <Button color="inherit" size="small" onClick={() => setEditing(x)}>
                       {catalogueMessages.titles.edit}
                     </Button>
-                    <Button size="small" component="a" href={x.path} target="_blank" rel="noopener">
+                    <Button color="inherit" size="small" component="a" href={x.path} target="_blank" rel="noopener">
                       {catalogueMessages.titles.publicPage}
                     </Button>
                   </TableCell>
@@ -391,13 +394,13 @@ function PeopleTab() {
           </Table>
           {data.meta.lastPage > 1 && (
             <Box sx={{ display: 'flex', gap: 1, alignItems: 'center' }}>
-              <Button disabled={page <= 1} onClick={() => setPage(page - 1)}>
+              <Button color="inherit" disabled={page <= 1} onClick={() => setPage(page - 1)}>
                 ‹
               </Button>
               <Typography>
                 {toPersianDigits(page)} / {toPersianDigits(data.meta.lastPage)}
               </Typography>
-              <Button disabled={page >= data.meta.lastPage} onClick={() => setPage(page + 1)}>
+              <Button color="inherit" disabled={page >= data.meta.lastPage} onClick={() => setPage(page + 1)}>
                 ›
               </Button>
             </Box>
@@ -415,7 +418,7 @@ export function CatalogueScreen() {
   const m = catalogueMessages.catalogue;
   return (
     <AdminPage title={m.heading} intro={m.intro} testId="admin-catalogue">
-      <Tabs value={tab} onChange={(_e, v: TabKey) => setParams({ tab: v })} aria-label={m.heading} sx={{ mb: 2 }} variant="scrollable">
+      <Tabs textColor="inherit" value={tab} onChange={(_e, v: TabKey) => setParams({ tab: v })} aria-label={m.heading} sx={{ mb: 2 }} variant="scrollable">
         {TABS.map((t) => (
           <Tab key={t} value={t} label={m.tabs[t]} id={`admin-catalogue-tab-${t}`} aria-controls={`admin-catalogue-panel-${t}`} data-testid={`admin-catalogue-tab-${t}`} />
         ))}

@@ -103,7 +103,7 @@ export function SortableList({
               {item.label}
             </Typography>
             {item.detail && (
-              <Typography component="span" color="text.secondary" sx={{ fontSize: '0.85rem', ms: 1, marginInlineStart: 1 }}>
+              <Typography component="span" color="text.secondary" sx={{ fontSize: '0.85rem', marginInlineStart: 1 }}>
                 {item.detail}
               </Typography>
             )}

@@ -55,7 +55,7 @@ function EpisodeRow({ e }: { e: AdminEpisode }) {
       {input('year', s.year, 90)}
       {input('runtime', s.runtime, 110)}
       {e.hasVideo && <Chip size="small" color="info" label={s.hasVideo} />}
-      <Button type="submit" size="small" disabled={save.isPending}>
+      <Button color="inherit" type="submit" size="small" disabled={save.isPending}>
         {s.saveEpisode}
       </Button>
       <IconButton size="small" aria-label={s.deleteEpisode} disabled={remove.isPending || e.hasVideo} onClick={() => window.confirm(s.deleteEpisodeConfirm) && remove.mutate()}>
@@ -85,7 +85,7 @@ function NewEpisode({ titleId, season }: { titleId: number; season: number }) {
       <TextField size="small" label={s.nameFa} value={v.name_fa} onChange={(e) => setV((x) => ({ ...x, name_fa: e.target.value }))} sx={{ width: 200 }} />
       <TextField size="small" label={s.nameEn} value={v.name_en} onChange={(e) => setV((x) => ({ ...x, name_en: e.target.value }))} sx={{ width: 200 }} />
       <TextField size="small" label={s.runtime} value={v.runtime} onChange={(e) => setV((x) => ({ ...x, runtime: e.target.value }))} sx={{ width: 110 }} />
-      <Button type="submit" variant="outlined" size="small" disabled={add.isPending}>
+      <Button color="inherit" type="submit" variant="outlined" size="small" disabled={add.isPending}>
         {s.addEpisode}
       </Button>
     </Box>
@@ -102,10 +102,10 @@ function SeasonBlock({ titleId, season }: { titleId: number; season: AdminSeason
         <Typography sx={{ fontWeight: 700 }}>{s.season(toPersianDigits(season.number))}</Typography>
         <TextField size="small" label={s.number} value={v.number} onChange={(e) => setV((x) => ({ ...x, number: e.target.value }))} sx={{ width: 110 }} />
         <TextField size="small" label={s.year} value={v.year} onChange={(e) => setV((x) => ({ ...x, year: e.target.value }))} sx={{ width: 100 }} />
-        <Button type="submit" size="small" disabled={save.isPending}>
+        <Button color="inherit" type="submit" size="small" disabled={save.isPending}>
           {s.saveSeason}
         </Button>
-        <Button size="small" color="error" disabled={remove.isPending} onClick={() => window.confirm(s.deleteSeasonConfirm) && remove.mutate()}>
+        <Button size="small" color="inherit" sx={{ color: "error.light" }} disabled={remove.isPending} onClick={() => window.confirm(s.deleteSeasonConfirm) && remove.mutate()}>
           {s.deleteSeason}
         </Button>
       </Box>
@@ -134,7 +134,7 @@ export function SeasonsEditor({ title }: { title: AdminTitle }) {
       >
         <TextField size="small" label={s.number} value={v.number} onChange={(e) => setV((x) => ({ ...x, number: e.target.value }))} sx={{ width: 110 }} required />
         <TextField size="small" label={s.year} value={v.year} onChange={(e) => setV((x) => ({ ...x, year: e.target.value }))} sx={{ width: 100 }} />
-        <Button type="submit" variant="outlined" disabled={add.isPending} data-testid="admin-season-add">
+        <Button color="inherit" type="submit" variant="outlined" disabled={add.isPending} data-testid="admin-season-add">
           {s.addSeason}
         </Button>
       </Box>
@@ -152,7 +152,7 @@ function CharacterField({ titleId, credit }: { titleId: number; credit: AdminCre
   return (
     <Box component="form" onSubmit={(e: FormEvent) => (e.preventDefault(), save.mutate())} sx={{ display: 'flex', gap: 0.5 }}>
       <TextField size="small" label={c.character} value={value} onChange={(e) => setValue(e.target.value)} sx={{ width: 180 }} />
-      <Button type="submit" size="small" disabled={save.isPending || value === (credit.character ?? '')}>
+      <Button color="inherit" type="submit" size="small" disabled={save.isPending || value === (credit.character ?? '')}>
         {c.saveCharacter}
       </Button>
     </Box>
@@ -217,7 +217,7 @@ export function CreditsEditor({ title }: { title: AdminTitle }) {
           ))}
         </TextField>
         {role === 'actor' && <TextField size="small" label={c.character} value={character} onChange={(e) => setCharacter(e.target.value)} sx={{ width: 180 }} />}
-        <Button type="submit" variant="outlined" disabled={!person || add.isPending}>
+        <Button color="inherit" type="submit" variant="outlined" disabled={!person || add.isPending}>
           {c.add}
         </Button>
       </Box>
@@ -240,10 +240,10 @@ function DubRow({ dub }: { dub: AdminDub }) {
       <Typography color="text.secondary" sx={{ fontSize: '0.85rem' }}>
         {d.files(toPersianDigits(dub.files))}
       </Typography>
-      <Button type="submit" size="small" disabled={save.isPending || studio === dub.studio}>
+      <Button color="inherit" type="submit" size="small" disabled={save.isPending || studio === dub.studio}>
         {d.save}
       </Button>
-      <Button size="small" color="error" disabled={remove.isPending || dub.files > 0} onClick={() => remove.mutate()}>
+      <Button size="small" color="inherit" sx={{ color: "error.light" }} disabled={remove.isPending || dub.files > 0} onClick={() => remove.mutate()}>
         {d.remove}
       </Button>
     </Box>
@@ -268,7 +268,7 @@ export function DubsEditor({ title }: { title: AdminTitle }) {
         sx={{ display: 'flex', gap: 1, alignItems: 'center' }}
       >
         <TextField size="small" label={d.studio} value={studio} onChange={(e) => setStudio(e.target.value)} required />
-        <Button type="submit" variant="outlined" disabled={!studio.trim() || add.isPending}>
+        <Button color="inherit" type="submit" variant="outlined" disabled={!studio.trim() || add.isPending}>
           {d.add}
         </Button>
       </Box>

@@ -60,7 +60,7 @@ function NewTitle() {
 }
 
 const BackButton = () => (
-  <Button component={RouterLink} to={paths.admin.titles.getHref()}>
+  <Button color="inherit" component={RouterLink} to={paths.admin.titles.getHref()}>
     {m.back}
   </Button>
 );
@@ -95,10 +95,10 @@ function EditTitle({ id }: { id: number }) {
           >
             {title.published ? m.hide : m.publish}
           </Button>
-          <Button component="a" href={title.path} target="_blank" rel="noopener" data-testid="admin-title-public-link">
+          <Button color="inherit" component="a" href={title.path} target="_blank" rel="noopener" data-testid="admin-title-public-link">
             {catalogueMessages.titles.publicPage}
           </Button>
-          <Button component={RouterLink} to={paths.admin.titleMedia.getHref(title.id)} data-testid="admin-title-media-link">
+          <Button color="inherit" component={RouterLink} to={paths.admin.titleMedia.getHref(title.id)} data-testid="admin-title-media-link">
             {catalogueMessages.titles.media}
           </Button>
           <BackButton />
@@ -119,9 +119,10 @@ function EditTitle({ id }: { id: number }) {
         <DubsEditor title={title} />
         {!title.published && (
           <Box>
-            <Chip label={catalogueMessages.titles.hidden} color="warning" size="small" sx={{ me: 1, marginInlineEnd: 1 }} />
+            <Chip label={catalogueMessages.titles.hidden} color="warning" size="small" sx={{ marginInlineEnd: 1 }} />
             <Button
-              color="error"
+              color="inherit"
+              sx={{ color: 'error.light' }}
               disabled={remove.isPending}
               onClick={() => window.confirm(m.deleteConfirm) && remove.mutate(undefined, { onSuccess: () => void navigate(paths.admin.titles.getHref(), { replace: true }) })}
               data-testid="admin-title-delete"

@@ -32,6 +32,7 @@ function PublishSwitch({ t }: { t: AdminTitleRow }) {
   const toggle = useCatalogueChange<unknown, boolean>((publish) => ({ method: 'post', url: `/api/admin/titles/${t.id}/${publish ? 'publish' : 'hide'}` }));
   return (
     <Switch
+      color="success"
       checked={t.published}
       disabled={toggle.isPending}
       onChange={(e) => toggle.mutate(e.target.checked)}
@@ -89,7 +90,7 @@ export function TitlesScreen() {
     >
       <Box component="form" role="search" onSubmit={submit} sx={{ display: 'flex', gap: 1.5, flexWrap: 'wrap', mb: 2, alignItems: 'center' }}>
         <TextField size="small" label={m.searchLabel} value={q} onChange={(e) => setQ(e.target.value)} sx={{ minWidth: 240 }} slotProps={{ htmlInput: { 'data-testid': 'admin-titles-search' } }} />
-        <Button type="submit" variant="outlined">
+        <Button color="inherit" type="submit" variant="outlined">
           {adminMessages.search}
         </Button>
         <TextField select size="small" label={m.type} value={filter.type ?? ''} onChange={(e) => set('type', e.target.value)} sx={{ minWidth: 110 }}>
@@ -127,7 +128,7 @@ export function TitlesScreen() {
               {data.data.map((t) => (
                 <TableRow key={t.id} data-testid="admin-titles-row" data-title-id={t.id}>
                   <TableCell>
-                    <Link component={RouterLink} to={paths.admin.title.getHref(t.id)} sx={{ fontWeight: 700 }}>
+                    <Link color="inherit" component={RouterLink} to={paths.admin.title.getHref(t.id)} sx={{ fontWeight: 700 }}>
                       {t.titleFa ?? t.titleEn}
                     </Link>
                     <Box component="span" dir="ltr" sx={{ display: 'block', color: 'text.secondary', fontSize: '0.8rem' }}>
@@ -150,13 +151,13 @@ export function TitlesScreen() {
                     <PublishSwitch t={t} />
                   </TableCell>
                   <TableCell sx={{ whiteSpace: 'nowrap' }}>
-                    <Button size="small" component={RouterLink} to={paths.admin.title.getHref(t.id)}>
+                    <Button color="inherit" size="small" component={RouterLink} to={paths.admin.title.getHref(t.id)}>
                       {m.edit}
                     </Button>
-                    <Button size="small" component="a" href={t.path} target="_blank" rel="noopener">
+                    <Button color="inherit" size="small" component="a" href={t.path} target="_blank" rel="noopener">
                       {m.publicPage}
                     </Button>
-                    <Button size="small" component={RouterLink} to={paths.admin.titleMedia.getHref(t.id)}>
+                    <Button color="inherit" size="small" component={RouterLink} to={paths.admin.titleMedia.getHref(t.id)}>
                       {m.media}
                     </Button>
                   </TableCell>
