@@ -196,6 +196,10 @@ describe('titles', () => {
     expect(res.json().data).toMatchObject({ titleEn: 'Test Film Renamed', slug: 'test-film-renamed', imdbId: 'tt7654321', localImdbId: false, ageRating: 'PG-13', isFree: true, comingSoon: true, expectedDate: '2030-01-01', genres: [{ id: g }] });
     const entries = await auditOf(ctx.database, 'title', t.id);
     expect(entries.at(-1)).toMatchObject({ action: 'title.update', before: expect.objectContaining({ title_en: 'Test Film', is_free: false }), after: expect.objectContaining({ title_en: 'Test Film Renamed', is_free: true, genre_ids: [g] }) });
+    // Saving the same values again changes nothing and logs nothing.
+    const again = await ed('PATCH', `/api/admin/titles/${t.id}`, { title_en: 'Test Film Renamed', is_free: true });
+    expect(again.statusCode).toBe(200);
+    expect(await auditOf(ctx.database, 'title', t.id)).toHaveLength(entries.length);
     // Clearing the IMDb id gives the title a local one again.
     expect((await ed('PATCH', `/api/admin/titles/${t.id}`, { imdb_id: '' })).json().data.imdbId).toMatch(/^tt9\d{8}$/);
   });
@@ -526,6 +530,8 @@ describe('another instance of the site', () => {
     }
   }, 30_000);
 
+  // A second server process needs a database server: the embedded one has a single session,
+  // which only commands share (as guests, without named statements), never a second site.
   it.runIf(process.env.TEST_DATABASE_URL)('in its own process, sees an edit within 5 s', async () => {
     let server: ServerProcess | undefined;
     try {

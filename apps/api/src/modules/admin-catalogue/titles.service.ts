@@ -321,6 +321,8 @@ export class AdminTitlesService {
       if (NAME_FIELDS.some((f) => input[f] !== undefined)) await reindexTitle(tx.q, id);
       const after = snapshotOf(await this.get(id, tx.q));
       const changed = Object.keys(after).filter((k) => JSON.stringify(after[k]) !== JSON.stringify(before[k]));
+      // Saving the form unchanged is no change: nothing for the log.
+      if (changed.length === 0) return;
       await recordAudit(tx.db, actor, {
         action: 'title.update',
         entity: 'title',
