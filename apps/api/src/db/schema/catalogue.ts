@@ -84,6 +84,7 @@ export const titles = pgTable(
     index('titles_word_ids_idx').using('gin', t.wordIds).with({ fastupdate: false }),
     index('titles_coming_soon_idx').on(t.expectedDate).where(sql`${t.comingSoon}`),
     index('titles_dub_idx').on(t.votes.desc()).where(sql`${t.hasDub}`),
+    index('titles_hidden_idx').on(t.id.desc()).where(sql`NOT ${t.published}`),
   ],
 );
 

@@ -34,7 +34,7 @@ export const artworkRoutes: FastifyPluginAsyncZod = async (app) => {
   const titleParams = z.object({ id: z.coerce.number().int().positive(), kind: z.enum(['poster', 'backdrop']) });
   app.get('/api/artwork/titles/:id/:kind.png', { schema: { hide: true, params: titleParams } }, async (request, reply) => {
     const { id, kind } = request.params;
-    const { rows } = await pool.query<{ imdb_id: string }>('SELECT imdb_id FROM titles WHERE id = $1', [id]);
+    const { rows } = await pool.query<{ imdb_id: string }>('SELECT imdb_id FROM titles WHERE id = $1 AND published', [id]);
     const t = rows[0];
     if (!t) return fallback(reply);
     return png(reply, cached(`${kind}:${t.imdb_id}`, () => posterPng({ seed: t.imdb_id, wide: kind === 'backdrop' })));
@@ -42,7 +42,7 @@ export const artworkRoutes: FastifyPluginAsyncZod = async (app) => {
 
   const shotParams = z.object({ id: z.coerce.number().int().positive(), n: z.coerce.number().int().min(1).max(20) });
   app.get('/api/artwork/titles/:id/screenshots/:n.png', { schema: { hide: true, params: shotParams } }, async (request, reply) => {
-    const { rows } = await pool.query<{ imdb_id: string }>('SELECT imdb_id FROM titles WHERE id = $1', [request.params.id]);
+    const { rows } = await pool.query<{ imdb_id: string }>('SELECT imdb_id FROM titles WHERE id = $1 AND published', [request.params.id]);
     const t = rows[0];
     if (!t) return fallback(reply);
     const seed = `${t.imdb_id}#${request.params.n}`;

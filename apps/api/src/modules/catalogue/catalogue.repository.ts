@@ -101,6 +101,8 @@ export function filterSql(f: ListFilter, start = 1): { sql: string; params: unkn
     params.push(v);
     return `$${start + params.length - 1}`;
   };
+  // A hidden title (made in the panel, not yet published) is nowhere in public.
+  conds.push('t.published');
   conds.push(f.comingSoon ? 't.coming_soon' : 'NOT t.coming_soon');
   if (f.type) conds.push(`t.type = ${p(f.type)}`);
   if (f.isDubbed) conds.push('t.has_dub');
@@ -146,7 +148,7 @@ export class CatalogueRepository {
   /** Cards for ids, returned in the order of the ids given. */
   async cardsByIds(ids: number[]): Promise<TitleCardRow[]> {
     if (ids.length === 0) return [];
-    const { rows } = await this.pool.query<TitleCardRow>({ name: 'cards_by_ids', text: `SELECT ${CARD_COLUMNS} FROM titles t WHERE t.id = ANY($1::int[])`, values: [ids] });
+    const { rows } = await this.pool.query<TitleCardRow>({ name: 'cards_by_ids', text: `SELECT ${CARD_COLUMNS} FROM titles t WHERE t.id = ANY($1::int[]) AND t.published`, values: [ids] });
     const byId = new Map(rows.map((r) => [r.id, r]));
     return ids.map((id) => byId.get(id)).filter((r): r is TitleCardRow => Boolean(r));
   }
@@ -169,7 +171,7 @@ export class CatalogueRepository {
   }
 
   async detail(id: number): Promise<TitleDetailRow | undefined> {
-    const { rows } = await this.named<TitleDetailRow>('title_1', `SELECT ${DETAIL_COLUMNS} FROM titles t WHERE t.id = $1`,
+    const { rows } = await this.named<TitleDetailRow>('title_1', `SELECT ${DETAIL_COLUMNS} FROM titles t WHERE t.id = $1 AND t.published`,
       [id],
     );
     return rows[0];
@@ -177,7 +179,7 @@ export class CatalogueRepository {
 
   /** The title's id for an IMDb id (the unique index on imdb_id). */
   async idForImdb(imdbId: string): Promise<number | undefined> {
-    const { rows } = await this.named<{ id: number }>('title_imdb', 'SELECT id FROM titles WHERE imdb_id = $1', [imdbId]);
+    const { rows } = await this.named<{ id: number }>('title_imdb', 'SELECT id FROM titles WHERE imdb_id = $1 AND published', [imdbId]);
     return rows[0]?.id;
   }
 
@@ -202,7 +204,7 @@ export class CatalogueRepository {
         coalesce((SELECT json_agg(json_build_object('id', d.id, 'studio', d.studio, 'language', d.language) ORDER BY d.id)
                   FROM dubs d WHERE d.title_id = t.id), '[]') AS dubs,
         (SELECT count(*)::int FROM media_files m WHERE m.title_id = t.id) AS "fileCount"
-       FROM titles t WHERE t.id = $1`,
+       FROM titles t WHERE t.id = $1 AND t.published`,
       [id],
     );
     const r = rows[0];
@@ -222,7 +224,7 @@ export class CatalogueRepository {
             first AS (SELECT genre_id FROM title_genres WHERE title_id = $1 ORDER BY position LIMIT 1),
             cand AS (
               SELECT t.id, t.votes FROM titles t, me
-              WHERE t.type = me.type AND t.id <> me.id AND NOT t.coming_soon
+              WHERE t.type = me.type AND t.id <> me.id AND NOT t.coming_soon AND t.published
                 AND EXISTS (SELECT 1 FROM title_genres x WHERE x.title_id = t.id AND x.genre_id = (SELECT genre_id FROM first))
               ORDER BY t.votes DESC LIMIT 300)
        SELECT c.id FROM cand c
@@ -237,7 +239,7 @@ export class CatalogueRepository {
     const { rows } = await this.pool.query<{ id: number }>(
       `SELECT DISTINCT t.id, t.votes FROM credits d JOIN credits c ON c.person_id = d.person_id AND c.role = 'director'
        JOIN titles t ON t.id = c.title_id
-       WHERE d.title_id = $1 AND d.role = 'director' AND t.id <> $1
+       WHERE d.title_id = $1 AND d.role = 'director' AND t.id <> $1 AND t.published
        ORDER BY t.votes DESC LIMIT $2`,
       [id, limit],
     );
@@ -246,13 +248,14 @@ export class CatalogueRepository {
 
   async slideshowIds(placement: 'all' | 'movie' | 'series', limit: number): Promise<number[]> {
     const picks = await this.pool.query<{ id: number }>(
-      `SELECT s.title_id AS id FROM slideshow_picks s WHERE s.placement = $1 ORDER BY s.position, s.title_id LIMIT $2`,
+      `SELECT s.title_id AS id FROM slideshow_picks s JOIN titles t ON t.id = s.title_id AND t.published
+       WHERE s.placement = $1 ORDER BY s.position, s.title_id LIMIT $2`,
       [placement, limit],
     );
     if (picks.rows.length > 0) return picks.rows.map((r) => r.id);
     // No operator picks for this placement: the most-voted recent titles stand in.
     const { rows } = await this.pool.query<{ id: number }>(
-      `SELECT t.id FROM titles t WHERE NOT t.coming_soon ${placement === 'all' ? '' : 'AND t.type = $2'}
+      `SELECT t.id FROM titles t WHERE NOT t.coming_soon AND t.published ${placement === 'all' ? '' : 'AND t.type = $2'}
        ORDER BY t.votes DESC LIMIT $1`,
       placement === 'all' ? [limit] : [limit, placement],
     );
@@ -304,7 +307,7 @@ export class CatalogueRepository {
   async titleRefs(ids: number[]) {
     if (ids.length === 0) return new Map<number, { id: number; slug: string; title_en: string; title_fa: string | null; year: number | null }>();
     const { rows } = await this.pool.query<{ id: number; slug: string; title_en: string; title_fa: string | null; year: number | null }>(
-      `SELECT id, slug, title_en, title_fa, year FROM titles WHERE id = ANY($1::int[])`,
+      `SELECT id, slug, title_en, title_fa, year FROM titles WHERE id = ANY($1::int[]) AND published`,
       [ids],
     );
     return new Map(rows.map((r) => [r.id, r]));
@@ -313,7 +316,7 @@ export class CatalogueRepository {
   async filmography(personId: number) {
     const { rows } = await this.pool.query<TitleCardRow & { role: 'actor' | 'director' | 'writer'; character: string | null }>(
       `SELECT ${CARD_COLUMNS}, c.role, c.character FROM credits c JOIN titles t ON t.id = c.title_id
-       WHERE c.person_id = $1 ORDER BY t.year DESC NULLS LAST, t.votes DESC LIMIT 600`,
+       WHERE c.person_id = $1 AND t.published ORDER BY t.year DESC NULLS LAST, t.votes DESC LIMIT 600`,
       [personId],
     );
     return rows;
@@ -335,10 +338,14 @@ export class CatalogueRepository {
   async collectionTitleIds(id: number, limit: number, offset: number): Promise<{ ids: number[]; total: number }> {
     const [page, count] = await Promise.all([
       this.pool.query<{ title_id: number }>(
-        `SELECT title_id FROM collection_titles WHERE collection_id = $1 ORDER BY position, title_id LIMIT $2 OFFSET $3`,
+        `SELECT ct.title_id FROM collection_titles ct JOIN titles t ON t.id = ct.title_id AND t.published
+         WHERE ct.collection_id = $1 ORDER BY ct.position, ct.title_id LIMIT $2 OFFSET $3`,
         [id, limit, offset],
       ),
-      this.pool.query<{ total: number }>(`SELECT count(*)::int AS total FROM collection_titles WHERE collection_id = $1`, [id]),
+      this.pool.query<{ total: number }>(
+        `SELECT count(*)::int AS total FROM collection_titles ct JOIN titles t ON t.id = ct.title_id AND t.published WHERE ct.collection_id = $1`,
+        [id],
+      ),
     ]);
     return { ids: page.rows.map((r) => r.title_id), total: count.rows[0]!.total };
   }
@@ -374,6 +381,7 @@ export interface CollectionRow {
 }
 
 const COLLECTION_SQL = `SELECT c.id, c.slug, c.title_fa, c.title_en, c.description_fa, c.listing,
-  (SELECT count(*)::int FROM collection_titles ct WHERE ct.collection_id = c.id) AS title_count,
-  coalesce((SELECT array_agg(x.title_id) FROM (SELECT title_id FROM collection_titles ct WHERE ct.collection_id = c.id ORDER BY position LIMIT 4) x), '{}') AS poster_ids
+  (SELECT count(*)::int FROM collection_titles ct JOIN titles t ON t.id = ct.title_id AND t.published WHERE ct.collection_id = c.id) AS title_count,
+  coalesce((SELECT array_agg(x.title_id) FROM (SELECT ct.title_id FROM collection_titles ct JOIN titles t ON t.id = ct.title_id AND t.published
+                                              WHERE ct.collection_id = c.id ORDER BY ct.position LIMIT 4) x), '{}') AS poster_ids
   FROM collections c`;

@@ -10,9 +10,9 @@ import { isPremium } from '../premium/periods';
  * Streaming and download routes call `assertCanWatch` before they hand out anything.
  */
 
-/** Answers null when the title does not exist. */
+/** Answers null when the title does not exist or is hidden (not published): the player then answers 404. */
 export async function canWatch(db: Executor, userId: number | null, titleId: number, now = new Date()): Promise<TitleAccess | null> {
-  const { rows } = await db.execute<{ is_free: boolean }>(sql`SELECT is_free FROM titles WHERE id = ${titleId}`);
+  const { rows } = await db.execute<{ is_free: boolean }>(sql`SELECT is_free FROM titles WHERE id = ${titleId} AND published`);
   const title = rows[0];
   if (!title) return null;
   if (title.is_free) return { canWatch: true, reason: 'free' };

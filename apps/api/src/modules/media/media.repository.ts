@@ -91,7 +91,7 @@ export class MediaRepository {
   }
 
   async titleExists(titleId: number): Promise<boolean> {
-    return (await this.pool.query('SELECT 1 FROM titles WHERE id = $1', [titleId])).rowCount === 1;
+    return (await this.pool.query('SELECT 1 FROM titles WHERE id = $1 AND published', [titleId])).rowCount === 1;
   }
 
   async resumeAt(userId: number, titleId: number, episodeId: number | null, durationSec: number): Promise<number> {

@@ -191,11 +191,10 @@ export const mediaRoutes: FastifyPluginAsyncZod = async (app) => {
     },
     async (request, reply) => {
       reply.header('cache-control', 'private, no-store');
+      // A hidden (unpublished) title's screenshots are not shown either.
+      if (!(await repo.titleExists(request.params.id))) throw AppError.notFound('فیلم یا سریالی با این نشانی پیدا نشد.');
       const asset = await repo.assetFor(request.params.id, null);
-      if (!asset) {
-        if (!(await repo.titleExists(request.params.id))) throw AppError.notFound('فیلم یا سریالی با این نشانی پیدا نشد.');
-        return { data: [] };
-      }
+      if (!asset) return { data: [] };
       const expires = Math.floor(Date.now() / 1000) + GRANT_SECONDS;
       const prefix = signedMediaPrefix({ expires, member: request.member!.userId, asset: asset.key }, secret);
       const origin = `${request.protocol}://${request.host}`;

@@ -21,7 +21,7 @@ export async function previewFor(pool: pg.Pool, pathname: string, origin: string
   let m = /^\/titles\/(\d{1,9})(?:\/([^/]*))?\/?$/.exec(pathname);
   if (m && m[2] !== 'files') {
     const { rows } = await pool.query<{ id: number; slug: string; type: string; title_fa: string | null; title_en: string; year: number | null; plot_fa: string | null; plot_en: string | null }>(
-      'SELECT id, slug, type, title_fa, title_en, year, plot_fa, plot_en FROM titles WHERE id = $1',
+      'SELECT id, slug, type, title_fa, title_en, year, plot_fa, plot_en FROM titles WHERE id = $1 AND published',
       [Number(m[1])],
     );
     const t = rows[0];
@@ -56,7 +56,8 @@ export async function previewFor(pool: pg.Pool, pathname: string, origin: string
   if (m) {
     const { rows } = await pool.query<{ id: number; slug: string; title_fa: string; description_fa: string | null; first: number | null }>(
       `SELECT c.id, c.slug, c.title_fa, c.description_fa,
-              (SELECT title_id FROM collection_titles ct WHERE ct.collection_id = c.id ORDER BY position LIMIT 1) AS first
+              (SELECT ct.title_id FROM collection_titles ct JOIN titles t ON t.id = ct.title_id AND t.published
+               WHERE ct.collection_id = c.id ORDER BY ct.position LIMIT 1) AS first
        FROM collections c WHERE c.id = $1`,
       [Number(m[1])],
     );
@@ -118,7 +119,7 @@ export async function sitemapTitles(pool: pg.Pool, origin: string, page: number)
   const from = (page - 1) * SITEMAP_PAGE;
   const { rows } = await pool.query<{ id: number; slug: string; updated: string }>(
     `SELECT id, slug, to_char(updated_at AT TIME ZONE 'UTC', 'YYYY-MM-DD') AS updated FROM titles
-     WHERE id > $1 AND id <= $2 AND NOT coming_soon ORDER BY id`,
+     WHERE id > $1 AND id <= $2 AND NOT coming_soon AND published ORDER BY id`,
     [from, from + SITEMAP_PAGE],
   );
   if (rows.length === 0 && page > 1) return null;

@@ -321,11 +321,13 @@ async function loadDocs(client: pg.PoolClient, kind: Kind, dictSize: number): Pr
   const builder = new DocIndexBuilder();
   const weight = kind === 'titles' ? 'votes' : 'popularity';
   const isSeries = kind === 'titles' ? `type = 'series'` : 'false';
+  // Visitors never find a hidden title; the panel's search reads the database (search.service, `where`).
+  const visible = kind === 'titles' ? ' AND published' : '';
   for (let last = 0; ; ) {
     // Word ids as one string each (split here) rather than through pg's array parser.
     const { rows } = await client.query<{ id: number; w: number; s: boolean; words: string; names: string }>(
       `SELECT id, ${weight} AS w, ${isSeries} AS s, array_to_string(word_ids, ',') AS words, search_text AS names
-       FROM ${kind} WHERE id > $1 ORDER BY id LIMIT ${BATCH}`,
+       FROM ${kind} WHERE id > $1${visible} ORDER BY id LIMIT ${BATCH}`,
       [last],
     );
     if (rows.length === 0) break;

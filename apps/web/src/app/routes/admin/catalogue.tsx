@@ -1,6 +1,6 @@
-import { AdminPage } from '../../../features/admin/components/admin-page';
+import { CatalogueScreen } from '../../../features/admin/catalogue/components/catalogue-screen';
 
-/** `/admin` section under construction in this branch. */
-export default function AdminSectionRoute() {
-  return <AdminPage title="در دست ساخت">این بخش هنوز ساخته نشده است.</AdminPage>;
+/** `/admin/catalogue`. */
+export default function AdminCatalogueRoute() {
+  return <CatalogueScreen />;
 }

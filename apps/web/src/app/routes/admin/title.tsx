@@ -1,6 +1,8 @@
-import { AdminPage } from '../../../features/admin/components/admin-page';
+import { useParams } from 'react-router';
+import { TitleScreen } from '../../../features/admin/catalogue/components/title-screen';
 
-/** `/admin` section under construction in this branch. */
-export default function AdminSectionRoute() {
-  return <AdminPage title="در دست ساخت">این بخش هنوز ساخته نشده است.</AdminPage>;
+/** `/admin/titles/:id` (`new` makes a title). */
+export default function AdminTitleRoute() {
+  const { id = '' } = useParams();
+  return <TitleScreen key={id} id={id} />;
 }

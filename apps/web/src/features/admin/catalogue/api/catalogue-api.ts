@@ -1,0 +1,116 @@
+import type {
+  AdminCatalogueOptions,
+  AdminCollection,
+  AdminCollectionDetail,
+  AdminGenre,
+  AdminPerson,
+  AdminSlideshow,
+  AdminTitle,
+  AdminTitleRow,
+  PaginationMeta,
+} from '@parde/contract';
+import { keepPreviousData, useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
+import { api, type Params } from '../../../../lib/api-client';
+import { getErrorMessage, getErrorStatus } from '../../../../lib/errors';
+import { notifyError, notifySuccess } from '../../../../lib/notifications';
+import { adminKeys } from '../../api/keys';
+
+/**
+ * The catalogue area's calls (`/api/admin/titles`, people, genres, collections, slideshow).
+ * Every change refreshes the whole area: a title's edit shows in the lists, pickers and tabs.
+ */
+
+export type TitleFilter = { q?: string; type?: string; status?: string; coming_soon?: string; is_free?: string; has_video?: string; page?: number };
+export type Page<T> = { data: T[]; meta: PaginationMeta };
+
+const AREA = 'catalogue';
+const clean = (o: object): Params => Object.fromEntries(Object.entries(o).filter(([, v]) => v !== undefined && v !== '')) as Params;
+
+export const catalogueKeys = {
+  area: adminKeys.area(AREA),
+  titles: (f: TitleFilter) => adminKeys.list(AREA, { titles: f }),
+  title: (id: number) => adminKeys.one(AREA, `title-${id}`),
+  options: () => adminKeys.one(AREA, 'options'),
+  people: (q: { q?: string; page?: number }) => adminKeys.list(AREA, { people: q }),
+  genres: () => adminKeys.one(AREA, 'genres'),
+  collections: () => adminKeys.one(AREA, 'collections'),
+  collection: (id: number) => adminKeys.one(AREA, `collection-${id}`),
+  slideshow: () => adminKeys.one(AREA, 'slideshow'),
+};
+
+export const getTitles = async (f: TitleFilter, signal?: AbortSignal) => (await api.get<Page<AdminTitleRow>>('/api/admin/titles', { params: clean(f), signal })).data;
+export const useAdminTitles = (f: TitleFilter, enabled = true) =>
+  useQuery({ queryKey: catalogueKeys.titles(f), queryFn: ({ signal }) => getTitles(f, signal), placeholderData: keepPreviousData, enabled });
+
+export const useAdminTitle = (id: number | null) =>
+  useQuery({
+    queryKey: catalogueKeys.title(id ?? 0),
+    queryFn: async ({ signal }) => (await api.get<{ data: AdminTitle }>(`/api/admin/titles/${id}`, { signal })).data.data,
+    enabled: id !== null,
+  });
+
+export const useCatalogueOptions = () =>
+  useQuery({ queryKey: catalogueKeys.options(), queryFn: async ({ signal }) => (await api.get<{ data: AdminCatalogueOptions }>('/api/admin/catalogue/options', { signal })).data.data, staleTime: 60_000 });
+
+export const usePeople = (q: { q?: string; page?: number }, enabled = true) =>
+  useQuery({
+    queryKey: catalogueKeys.people(q),
+    queryFn: async ({ signal }) => (await api.get<Page<AdminPerson>>('/api/admin/people', { params: clean(q), signal })).data,
+    placeholderData: keepPreviousData,
+    enabled,
+  });
+
+export const useGenres = () => useQuery({ queryKey: catalogueKeys.genres(), queryFn: async ({ signal }) => (await api.get<{ data: AdminGenre[] }>('/api/admin/genres', { signal })).data.data });
+export const useCollections = () =>
+  useQuery({ queryKey: catalogueKeys.collections(), queryFn: async ({ signal }) => (await api.get<{ data: AdminCollection[] }>('/api/admin/collections', { signal })).data.data });
+export const useCollection = (id: number | null) =>
+  useQuery({
+    queryKey: catalogueKeys.collection(id ?? 0),
+    queryFn: async ({ signal }) => (await api.get<{ data: AdminCollectionDetail }>(`/api/admin/collections/${id}`, { signal })).data.data,
+    enabled: id !== null,
+  });
+export const useSlideshow = () =>
+  useQuery({ queryKey: catalogueKeys.slideshow(), queryFn: async ({ signal }) => (await api.get<{ data: AdminSlideshow }>('/api/admin/slideshow', { signal })).data.data });
+
+type Method = 'post' | 'patch' | 'put' | 'delete';
+
+/** One change: the server's Persian message as a toast unless the form shows field errors (422). */
+export function useCatalogueChange<T = unknown, V = void>(call: (vars: V) => { method: Method; url: string; body?: unknown }, opts: { success?: string; quiet422?: boolean } = {}) {
+  const client = useQueryClient();
+  return useMutation<T, unknown, V>({
+    mutationFn: async (vars) => {
+      const { method, url, body } = call(vars);
+      const res = method === 'delete' ? await api.delete<{ data: T }>(url) : await api[method]<{ data: T }>(url, body ?? {});
+      return res.data.data;
+    },
+    onSuccess: async () => {
+      await client.invalidateQueries({ queryKey: catalogueKeys.area });
+      if (opts.success) notifySuccess(opts.success);
+    },
+    onError: (error) => {
+      if (opts.quiet422 && getErrorStatus(error) === 422) return;
+      notifyError(fieldMessage(error) ?? getErrorMessage(error));
+    },
+  });
+}
+
+/** The first field's sentence of a 422 (a list's inline form has no room for every field). */
+export function fieldMessage(error: unknown): string | undefined {
+  if (getErrorStatus(error) !== 422) return undefined;
+  const errors = (error as { response?: { data?: { errors?: Record<string, string[]> } } }).response?.data?.errors;
+  return errors ? Object.values(errors).flat()[0] : undefined;
+}
+
+/** Each field's first Persian sentence from a 422, by the form's field name. */
+export function fieldErrors(error: unknown): Record<string, string> {
+  if (getErrorStatus(error) !== 422) return {};
+  const errors = (error as { response?: { data?: { errors?: Record<string, unknown> } } }).response?.data?.errors ?? {};
+  const out: Record<string, string> = {};
+  for (const [k, list] of Object.entries(errors)) {
+    const first = Array.isArray(list) ? list.find((x): x is string => typeof x === 'string') : undefined;
+    // `genre_ids.0` belongs under `genre_ids`.
+    const field = k.split('.')[0]!;
+    if (first && !out[field]) out[field] = first;
+  }
+  return out;
+}
