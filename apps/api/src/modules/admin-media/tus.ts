@@ -38,6 +38,8 @@ export function tusUploads(service: UploadService, opts: { allowedOrigin: (origi
     relativeLocation: true,
     allowedOrigins: opts.allowedOrigin,
     allowedCredentials: true,
+    // What a finished upload started, for the panel to follow.
+    exposedHeaders: ['Parde-Ingest-Id', 'Parde-Asset-Id'],
     // Done while the tus lock is held: a client that resumes waits for the ingest to be queued.
     async onUploadCreate(req, upload) {
       await service.create(upload, actorOf(requestOf(req)));
