@@ -19,7 +19,8 @@ export function FilePicker({ label, accept, testId, file, onChange, disabled, mu
   const files = file === null ? [] : Array.isArray(file) ? file : [file];
   return (
     <Box sx={{ display: 'flex', alignItems: 'center', gap: 1.5, flexWrap: 'wrap' }}>
-      <Button component="label" variant="outlined" disabled={disabled} sx={{ '&:focus-within': { outline: 2, outlineColor: 'primary.main', outlineOffset: 2 } }}>
+      {/* The label is not a control of its own (the input inside is): no role, not in the tab order. */}
+      <Button component="label" role={undefined} tabIndex={-1} variant="outlined" color="inherit" disabled={disabled} sx={{ '&:focus-within': { outline: 2, outlineColor: 'text.primary', outlineOffset: 2 } }}>
         {label}
         <Box
           component="input"
@@ -35,8 +36,15 @@ export function FilePicker({ label, accept, testId, file, onChange, disabled, mu
           sx={{ position: 'absolute', width: 1, height: 1, overflow: 'hidden', clip: 'rect(0 0 0 0)', clipPath: 'inset(50%)', whiteSpace: 'nowrap', border: 0, p: 0, margin: '-1px' }}
         />
       </Button>
-      <Typography color="text.secondary" sx={{ fontSize: '0.85rem' }} dir="auto">
-        {files.length === 0 ? m.noFile : files.map((f) => `${f.name} (${persianBytes(f.size)})`).join('، ')}
+      <Typography color="text.secondary" sx={{ fontSize: '0.85rem' }}>
+        {files.length === 0
+          ? m.noFile
+          : files.map((f, i) => (
+              <span key={`${f.name}-${i}`}>
+                {i > 0 && '، '}
+                <bdi>{f.name}</bdi> ({persianBytes(f.size)})
+              </span>
+            ))}
       </Typography>
     </Box>
   );

@@ -135,7 +135,7 @@ function ReadyFiles() {
             />
             <Typography dir="auto">{u.fileName}</Typography>
             <Typography color="text.secondary" sx={{ fontSize: '0.85rem' }}>
-              {persianBytes(u.size)} · {adminDateTime(u.completedAt)}
+              {persianBytes(u.size)} — {adminDateTime(u.completedAt)}
             </Typography>
           </Box>
         ))}

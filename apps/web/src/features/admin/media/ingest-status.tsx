@@ -33,11 +33,11 @@ export function IngestStatus({ job, episodeLabel }: { job: AdminIngest; episodeL
       <Box sx={{ display: 'flex', justifyContent: 'space-between', gap: 1, flexWrap: 'wrap' }}>
         <Typography sx={{ fontWeight: 700 }}>
           {m.ingest}
-          {episodeLabel ? ` · ${episodeLabel}` : ''}
+          {episodeLabel ? ` — ${episodeLabel}` : ''}
         </Typography>
         <Typography aria-live="polite" sx={{ fontVariantNumeric: 'tabular-nums' }}>
           {label}
-          {job.status === 'running' || job.status === 'queued' ? ` · ${percent}` : ''}
+          {job.status === 'running' || job.status === 'queued' ? ` — ${percent}` : ''}
         </Typography>
       </Box>
       {job.fileName && (

@@ -36,7 +36,7 @@ export const mediaMessages = {
   paused: 'متوقف شد',
   checking: 'بررسی فایل روی سرور…',
   uploaded: 'بارگذاری کامل شد.',
-  progress: (percent: string, speed: string | null) => (speed ? `${percent} · ${speed}` : percent),
+  progress: (percent: string, speed: string | null) => (speed ? `${percent} — ${speed}` : percent),
   perSecond: (size: string) => `${size} بر ثانیه`,
   connectionLost: 'اتصال با سرور قطع شد. با «ادامه» بارگذاری از همان‌جا که مانده پی گرفته می‌شود.',
   signedOut: 'نشست شما پایان یافته است؛ دوباره وارد شوید و بارگذاری را ادامه دهید.',

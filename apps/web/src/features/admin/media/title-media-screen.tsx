@@ -107,12 +107,12 @@ function IngestHistory({ jobs }: { jobs: AdminIngest[] }) {
           {jobs.map((j) => (
             <TableRow key={j.id} data-testid="admin-ingest-row" data-status={j.status}>
               <TableCell sx={{ whiteSpace: 'nowrap' }}>{adminDateTime(j.createdAt)}</TableCell>
-              <TableCell dir="auto">{j.fileName ?? '—'}</TableCell>
+              <TableCell>{j.fileName ? <bdi>{j.fileName}</bdi> : '—'}</TableCell>
               <TableCell>{episodeOf(j.episode)}</TableCell>
               <TableCell>{j.audio.map((a) => (a.kind === 'dub' ? `${m.dub} — ${a.studio ?? ''}` : m.original)).join('، ')}</TableCell>
               <TableCell>
                 {m.ingestStatus[j.status]}
-                {j.status === 'running' || j.status === 'queued' ? ` · ${toPersianDigits(j.progress)}٪` : ''}
+                {j.status === 'running' || j.status === 'queued' ? ` — ${toPersianDigits(j.progress)}٪` : ''}
                 {j.status === 'failed' && j.error && (
                   <Box sx={{ color: 'error.main', fontSize: '0.8rem', mt: 0.5 }}>
                     <FailureReason error={j.error} />
@@ -288,7 +288,7 @@ export function TitleMediaScreen() {
       intro={m.intro}
       testId="admin-title-media"
       actions={
-        <Button component={RouterLink} to={paths.admin.title.getHref(id)} variant="text">
+        <Button component={RouterLink} to={paths.admin.title.getHref(id)} variant="outlined" color="inherit">
           {m.backToTitle}
         </Button>
       }

@@ -22,7 +22,7 @@ export function UploadProgress({ state, onPause, onResume, onCancel, testId = 'a
           {state.fileName}
         </Typography>
         <Typography component="span" sx={{ fontSize: 'inherit' }} color="text.secondary">
-          {label} · {persianBytes(state.sent)} از {persianBytes(state.total)}
+          {label} — {persianBytes(state.sent)} از {persianBytes(state.total)}
         </Typography>
       </Box>
       <LinearProgress
@@ -39,7 +39,7 @@ export function UploadProgress({ state, onPause, onResume, onCancel, testId = 'a
         </Typography>
         <Box sx={{ display: 'flex', gap: 1 }}>
           {state.phase === 'uploading' && (
-            <Button size="small" variant="outlined" onClick={onPause}>
+            <Button size="small" variant="outlined" color="inherit" onClick={onPause}>
               {m.pause}
             </Button>
           )}
