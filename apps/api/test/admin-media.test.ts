@@ -297,6 +297,19 @@ describe('refusals', () => {
     expect(await auditOf(ctx.database, 'media', bareFilm)).toEqual([]);
   });
 
+  it('cancels an unfinished upload (tus DELETE) and keeps a used one', async () => {
+    const created = await create(cast.editor, 100, { kind: 'dataset', filename: 'title.crew.tsv' });
+    const del = await fetch(created.url!, { method: 'DELETE', headers: tusHeaders(cast.editor) });
+    expect(del.status).toBe(204);
+    expect((await head(cast.editor, created.url!)).status).toBe(404);
+    expect((await ctx.database.pool.query('SELECT status FROM media_uploads WHERE id = $1', [created.url!.split('/').pop()])).rows[0].status).toBe('cancelled');
+    const used = (await ctx.database.pool.query<{ id: string }>(`SELECT id FROM media_uploads WHERE kind = 'subtitle' AND status = 'used' LIMIT 1`)).rows[0]!;
+    const refused = await fetch(`${base}/api/admin/uploads/${used.id}`, { method: 'DELETE', headers: tusHeaders(cast.editor) });
+    expect(refused.status).toBe(409);
+    expect(JSON.parse(await refused.text()).message).toMatch(persian);
+    expect((await fetch(`${base}/api/admin/uploads/${used.id}`, { method: 'DELETE', headers: tusHeaders(cast.member) })).status).toBe(403);
+  });
+
   it('refuses a subtitle file without a single cue', async () => {
     const res = await upload(cast.editor, Buffer.from('just some words\nand more words\n'), { kind: 'subtitle', filename: 'broken.srt', title_id: film, language: 'fa' });
     expect(res.res.status).toBe(422);
@@ -334,7 +347,7 @@ describe('refusals', () => {
 describe('an IMDb import from uploaded files', () => {
   const fixture = (name: string) => fs.readFileSync(path.join(fixtureDir, name), 'utf8');
 
-  it('runs as a job on the uploaded files, reports its progress and imports the titles', async () => {
+  it('runs as a job on the uploaded files, records what it read and counted, and imports the titles', async () => {
     const basics = `${fixture('title.basics.tsv').trimEnd()}\ntt9999991\tmovie\tUploaded Film\tUploaded Film\t0\t2024\t\\N\t95\tDrama\n`;
     const ratings = `${fixture('title.ratings.tsv').trimEnd()}\ntt9999991\t8.1\t4321\n`;
     const files = [
