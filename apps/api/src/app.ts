@@ -8,6 +8,7 @@ import { watchCatalogue } from './lib/catalogue-version';
 import { accountRoutes } from './modules/account/account.routes';
 import { adminRoutes } from './modules/admin/admin.routes';
 import { adminCatalogueRoutes } from './modules/admin-catalogue/admin-catalogue.routes';
+import { adminMediaRoutes } from './modules/admin-media/admin-media.routes';
 import { artworkRoutes } from './modules/artwork/artwork.routes';
 import { authRoutes } from './modules/auth/auth.routes';
 import { catalogueRoutes } from './modules/catalogue/catalogue.routes';
@@ -114,6 +115,7 @@ export async function buildApp(deps: AppDeps, opts: BuildOptions = {}) {
   await app.register(contactRoutes);
   await app.register(adminRoutes);
   await app.register(adminCatalogueRoutes);
+  await app.register(adminMediaRoutes);
   if (config.ENABLE_TEST_ROUTES) await app.register(testRoutes);
 
   await registerWeb(app, config);

@@ -108,6 +108,8 @@ const envSchema = z.object({
     .default('false')
     .transform((v) => v === 'true' || v === '1'),
   SHUTDOWN_TIMEOUT_MS: z.coerce.number().int().min(0).default(10_000),
+  /** The largest file the panel accepts (videos, IMDb datasets), in bytes; 20 GiB by default. */
+  UPLOAD_MAX_BYTES: z.coerce.number().int().min(1).default(20 * 1024 ** 3),
 });
 
 export type Config = z.infer<typeof envSchema>;

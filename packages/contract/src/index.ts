@@ -8,3 +8,4 @@ export * from './zod-fa';
 export * from './playback';
 export * from './admin';
 export * from './admin-catalogue';
+export * from './admin-media';

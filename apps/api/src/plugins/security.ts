@@ -26,8 +26,9 @@ export async function registerSecurity(app: FastifyInstance, config: Config) {
       cb(null, origins.has(origin));
     },
     methods: ['GET', 'HEAD', 'POST', 'PUT', 'PATCH', 'DELETE'],
-    allowedHeaders: ['Content-Type', 'Authorization', 'X-Requested-With', 'X-XSRF-TOKEN', 'Accept'],
-    exposedHeaders: ['Retry-After', 'X-Request-Id'],
+    // The panel's resumable uploads (tus) from the site's pages to api.<site>.
+    allowedHeaders: ['Content-Type', 'Authorization', 'X-Requested-With', 'X-XSRF-TOKEN', 'Accept', 'Tus-Resumable', 'Upload-Length', 'Upload-Offset', 'Upload-Metadata', 'Upload-Defer-Length', 'Upload-Concat'],
+    exposedHeaders: ['Retry-After', 'X-Request-Id', 'Location', 'Tus-Resumable', 'Upload-Offset', 'Upload-Length'],
     maxAge: 600,
   });
 

@@ -3,3 +3,4 @@ export * from './catalogue';
 export * from './accounts';
 export * from './premium';
 export * from './media';
+export * from './admin-media';

@@ -21,7 +21,17 @@ export interface ImportOptions {
   /** Draw progress bars (the CLI); silent in tests and at start-up. */
   progress?: boolean;
   log?: (line: string) => void;
+  /**
+   * Where the import is, for a panel to show: each file as it is read (about ten calls a second),
+   * then the phases after reading. Called synchronously; the import does not wait for it.
+   */
+  onProgress?: (p: ImportProgress) => void;
 }
+
+/** A file being read (its rows and bytes so far), or a later phase. */
+export type ImportProgress =
+  | { phase: ImdbKind; file: string; bytesRead: number; totalBytes: number; rows: number }
+  | { phase: 'merge' | 'search' | 'vacuum' };
 
 export interface ImportReport {
   titles: number;
@@ -30,6 +40,8 @@ export interface ImportReport {
   credits: number;
   collections: number;
   issues: RowIssue[];
+  /** Every skipped row, also past the first ones kept in `issues`. */
+  issueCount: number;
   supplementIssues: string[];
   seconds: number;
 }
@@ -99,7 +111,17 @@ export async function importCatalogue(opts: ImportOptions): Promise<ImportReport
       const file = files[kind];
       if (!file) return;
       const bar = opts.progress ? createProgressBar(kind) : undefined;
-      const readOpts: ReadOptions = { onIssue, onProgress: bar ? (p) => bar.update(p) : undefined };
+      const report = opts.onProgress;
+      const readOpts: ReadOptions = {
+        onIssue,
+        onProgress:
+          bar || report
+            ? (p) => {
+                bar?.update(p);
+                report?.({ phase: kind, ...p });
+              }
+            : undefined,
+      };
       for await (const batch of readImdbFile(file, kind, readOpts)) await each(batch);
       bar?.done();
     }
@@ -238,6 +260,7 @@ export async function importCatalogue(opts: ImportOptions): Promise<ImportReport
     });
 
     log('merging into the catalogue …');
+    opts.onProgress?.({ phase: 'merge' });
     await mergeStaging(client, supplement);
     if (supplement) await applySupplement(client, supplement);
     await client.query(`
@@ -246,6 +269,7 @@ export async function importCatalogue(opts: ImportOptions): Promise<ImportReport
     await refreshPeopleStats(client);
 
     log('building the search index …');
+    opts.onProgress?.({ phase: 'search' });
     await rebuildSearchIndex(client);
     await client.query(
       'ANALYZE genres; ANALYZE title_genres; ANALYZE title_countries; ANALYZE title_languages; ANALYZE episodes; ANALYZE seasons; ANALYZE credits; ANALYZE collection_titles; ANALYZE dubs; ANALYZE media_files',
@@ -262,11 +286,12 @@ export async function importCatalogue(opts: ImportOptions): Promise<ImportReport
     // bits (writing pages) and index-only scans would visit the heap. Autovacuum gets there some
     // day (or never, where it is off); the title page and search read these tables right away.
     log('vacuuming the catalogue tables …');
+    opts.onProgress?.({ phase: 'vacuum' });
     await client
       .query('VACUUM (ANALYZE) titles, people, credits, title_genres, title_countries, title_languages, episodes, seasons, dubs, media_files, search_words')
       .catch((err: Error) => log(`vacuum skipped (the import itself is saved): ${err.message}`));
     if (issueCount > issues.length) log(`${issueCount} row issues (first ${issues.length} kept)`);
-    return { ...counts.rows[0]!, issues, supplementIssues, seconds: (Date.now() - started) / 1000 };
+    return { ...counts.rows[0]!, issues, issueCount, supplementIssues, seconds: (Date.now() - started) / 1000 };
   } catch (err) {
     await client.query('ROLLBACK').catch(() => {});
     throw err;

@@ -18,11 +18,15 @@ export interface IngestRequest {
   subtitles: { language: string; file: string }[];
   intro?: { start: number; end: number };
   preset?: X264Preset;
+  /** An upload's copy of the video (the panel's): removed once packaged, a film need not be kept twice. */
+  removeVideoWhenDone?: boolean;
+  /** The panel's upload this came from (DATA_DIR/uploads/{id}) and the name it had on the operator's machine. */
+  upload?: { id: string; fileName: string };
 }
 
 const INGEST_FAILED = 'آماده‌سازی ویدیو با خطا متوقف شد.';
 
-const SUBTITLE_LABELS: Record<string, string> = { fa: 'فارسی', en: 'انگلیسی', ar: 'عربی', tr: 'ترکی', fr: 'فرانسوی', de: 'آلمانی', es: 'اسپانیایی' };
+export const SUBTITLE_LABELS: Record<string, string> = { fa: 'فارسی', en: 'انگلیسی', ar: 'عربی', tr: 'ترکی', fr: 'فرانسوی', de: 'آلمانی', es: 'اسپانیایی' };
 
 /** A download's file in the asset folder: `dl/720-orig.mp4`. */
 export const downloadFile = (height: number, audioId: string) => `dl/${height}-${audioId}.mp4`;
@@ -125,6 +129,7 @@ export async function runIngest(ctx: IngestContext, ingestId: number): Promise<v
   }
   await writing;
   await saveAsset(ctx.database, ingestId, target, manifest, kept, request);
+  if (request.removeVideoWhenDone) await Promise.all([fs.promises.rm(request.video, { force: true }), fs.promises.rm(`${request.video}.json`, { force: true })]);
   ctx.log(`ingest ${ingestId}: ${target.key} packaged (${manifest.renditions.map((r) => r.label).join(', ')}; ${(manifest.totalBytes / 1e6).toFixed(1)} MB)`);
 }
 

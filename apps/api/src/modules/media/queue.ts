@@ -12,6 +12,8 @@ import type { Database } from '../../db/client';
 import { processStartTime } from '../../db/owner';
 
 export const INGEST_QUEUE = 'media-ingest';
+/** IMDb dataset imports started from the panel (../importer/import-job.ts). */
+export const IMPORT_QUEUE = 'catalogue-import';
 
 export interface IngestJob {
   ingestId: number;
@@ -20,7 +22,7 @@ export interface IngestJob {
 /** Who works a job: host, pid and the pid's start time (a reused pid is not the same worker). */
 export const workerId = () => `${os.hostname()}:${process.pid}:${processStartTime(process.pid) ?? ''}`;
 
-function workerGone(worker: string | null): boolean {
+export function workerGone(worker: string | null): boolean {
   if (!worker) return true;
   const [host, pid, started] = worker.split(':');
   if (host !== os.hostname()) return false;
@@ -32,17 +34,23 @@ function workerGone(worker: string | null): boolean {
   return started !== '' && processStartTime(Number(pid)) !== started;
 }
 
-/** pg-boss over the site's pool: its statements unnamed, so it is a good guest on the embedded session. */
-export async function startQueue(database: Database, onError: (err: unknown) => void): Promise<PgBoss> {
+/**
+ * pg-boss over the site's pool: its statements unnamed, so it is a good guest on the embedded
+ * session. A process that only sends jobs (an API process queuing an upload's ingest) passes
+ * `supervise: false`: the workers' processes keep the queues tidy.
+ */
+export async function startQueue(database: Database, onError: (err: unknown) => void, opts: { supervise?: boolean } = {}): Promise<PgBoss> {
   const boss = new PgBoss({
     db: { executeSql: (text: string, values?: unknown[]) => database.pool.query(text, values) },
     schedule: false,
-    supervise: true,
+    supervise: opts.supervise ?? true,
     migrate: true,
   });
   boss.on('error', onError);
   await boss.start();
   await boss.createQueue(INGEST_QUEUE, { name: INGEST_QUEUE, retryLimit: 2, retryDelay: 5, expireInSeconds: 6 * 3600 });
+  // An import is one transaction: a failure left nothing behind, so one more try is safe.
+  await boss.createQueue(IMPORT_QUEUE, { name: IMPORT_QUEUE, retryLimit: 1, retryDelay: 30, expireInSeconds: 6 * 3600 });
   return boss;
 }
 

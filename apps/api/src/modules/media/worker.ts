@@ -1,7 +1,8 @@
 import type PgBoss from 'pg-boss';
 import type { Database } from '../../db/client';
+import { reclaimImportOrphans, runImportJob, type ImportJob } from '../importer/import-job';
 import { failureText, isPermanent, runIngest, type IngestRequest } from './ingest';
-import { INGEST_QUEUE, reclaimOrphans, startQueue, workerId, type IngestJob } from './queue';
+import { IMPORT_QUEUE, INGEST_QUEUE, reclaimOrphans, startQueue, workerId, type IngestJob } from './queue';
 
 export interface MediaWorker {
   boss: PgBoss;
@@ -9,7 +10,8 @@ export interface MediaWorker {
 }
 
 /**
- * Works the ingest queue in this process, one job at a time (ffmpeg takes every core it gets).
+ * Works the ingest queue in this process, one job at a time (ffmpeg takes every core it gets),
+ * and the panel's IMDb imports, one at a time (../importer/import-job.ts).
  * A job whose worker died is handed back at start and every 30 s (./queue.ts).
  */
 export async function startMediaWorker(opts: { database: Database; dataDir: string; log: (msg: string) => void; onError: (err: unknown) => void }): Promise<MediaWorker> {
@@ -17,7 +19,11 @@ export async function startMediaWorker(opts: { database: Database; dataDir: stri
   const boss = await startQueue(database, opts.onError);
   const ctx = { database, dataDir: opts.dataDir, worker: workerId(), log };
   await reclaimOrphans(database, boss).then((n) => n && log(`${n} media jobs of a stopped worker queued again`));
-  const timer = setInterval(() => void reclaimOrphans(database, boss).catch(opts.onError), 30_000);
+  await reclaimImportOrphans(database, boss).then((n) => n && log(`${n} imports of a stopped worker queued again`));
+  const timer = setInterval(() => {
+    void reclaimOrphans(database, boss).catch(opts.onError);
+    void reclaimImportOrphans(database, boss).catch(opts.onError);
+  }, 30_000);
   timer.unref();
   await boss.work<IngestJob>(INGEST_QUEUE, { batchSize: 1, pollingIntervalSeconds: 1 }, async ([job]) => {
     const { ingestId } = job!.data;
@@ -30,6 +36,8 @@ export async function startMediaWorker(opts: { database: Database; dataDir: stri
       if (!isPermanent(err)) throw err;
     }
   });
+  // Its failures are recorded (in Persian) by the job itself; what it throws is worth another try.
+  await boss.work<ImportJob>(IMPORT_QUEUE, { batchSize: 1, pollingIntervalSeconds: 1 }, async ([job]) => runImportJob(ctx, job!.data.importId));
   return {
     boss,
     async stop() {

@@ -1,6 +1,6 @@
-import { AdminPage } from '../../../features/admin/components/admin-page';
+import { ImportsScreen } from '../../../features/admin/media/imports-screen';
 
-/** `/admin` section under construction in this branch. */
-export default function AdminSectionRoute() {
-  return <AdminPage title="در دست ساخت">این بخش هنوز ساخته نشده است.</AdminPage>;
+/** `/admin/imports`: IMDb dataset uploads and imports. */
+export default function AdminImportsRoute() {
+  return <ImportsScreen />;
 }

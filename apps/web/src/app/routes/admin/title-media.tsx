@@ -1,6 +1,6 @@
-import { AdminPage } from '../../../features/admin/components/admin-page';
+import { TitleMediaScreen } from '../../../features/admin/media/title-media-screen';
 
-/** `/admin` section under construction in this branch. */
-export default function AdminSectionRoute() {
-  return <AdminPage title="در دست ساخت">این بخش هنوز ساخته نشده است.</AdminPage>;
+/** `/admin/titles/:id/media`: a title's video and subtitles, uploads and packaging jobs. */
+export default function AdminTitleMediaRoute() {
+  return <TitleMediaScreen />;
 }

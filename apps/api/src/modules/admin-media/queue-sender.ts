@@ -1,0 +1,29 @@
+import type PgBoss from 'pg-boss';
+import type pg from 'pg';
+import type { Database } from '../../db/client';
+import { startQueue } from '../media/queue';
+
+/**
+ * The API's way onto the job queues: a pg-boss that only sends (no supervision, no workers;
+ * the processes with MEDIA_WORKER on do the work), started on first use and stopped with the app.
+ */
+export function queueSender(database: Database, onError: (err: unknown) => void) {
+  let boss: Promise<PgBoss> | undefined;
+  return {
+    get(): Promise<PgBoss> {
+      boss ??= startQueue(database, onError, { supervise: false }).catch((err: unknown) => {
+        boss = undefined;
+        throw err;
+      });
+      return boss;
+    },
+    async stop() {
+      const started = await boss?.catch(() => undefined);
+      await started?.stop({ graceful: false, wait: true, timeout: 1_000 }).catch(() => {});
+    },
+  };
+}
+export type QueueSender = ReturnType<typeof queueSender>;
+
+/** pg-boss statements on a connection in a transaction: the job exists exactly when the transaction commits. */
+export const onConnection = (client: pg.PoolClient) => ({ executeSql: (text: string, values: unknown[]) => client.query(text, values) });

@@ -1,0 +1,249 @@
+import Alert from '@mui/material/Alert';
+import Box from '@mui/material/Box';
+import Button from '@mui/material/Button';
+import Checkbox from '@mui/material/Checkbox';
+import Chip from '@mui/material/Chip';
+import LinearProgress from '@mui/material/LinearProgress';
+import Paper from '@mui/material/Paper';
+import Table from '@mui/material/Table';
+import TableBody from '@mui/material/TableBody';
+import TableCell from '@mui/material/TableCell';
+import TableContainer from '@mui/material/TableContainer';
+import TableHead from '@mui/material/TableHead';
+import TableRow from '@mui/material/TableRow';
+import Typography from '@mui/material/Typography';
+import { datasetKindOf, importPhaseLabels, type AdminImport } from '@parde/contract';
+import { toPersianDigits } from '@parde/persian';
+import { useQueryClient } from '@tanstack/react-query';
+import { useState, type ReactNode } from 'react';
+import { useSearchParams } from 'react-router';
+import { EmptyState } from '../../../components/empty-state';
+import { ListPagination } from '../../../components/list-pagination';
+import { ProgressBar } from '../../../components/progress-bar';
+import { QueryErrorPage } from '../../../components/query-error';
+import { paths } from '../../../config/paths';
+import { getErrorMessage } from '../../../lib/errors';
+import { notifyError, notifySuccess } from '../../../lib/notifications';
+import { adminKeys } from '../api/keys';
+import { AdminPage } from '../components/admin-page';
+import { adminDateTime, adminNumber } from '../lib/format';
+import { adminMessages } from '../messages';
+import { useDatasetUploads, useImports, useStartImport } from './api';
+import { FilePicker } from './fields';
+import { persianBytes } from './format';
+import { FailureReason } from './ingest-status';
+import { mediaMessages } from './messages';
+import { UploadProgress } from './upload-progress';
+import { useTusUpload } from './use-tus-upload';
+
+const m = mediaMessages.imports;
+
+function Section({ title, children }: { title: string; children: ReactNode }) {
+  return (
+    <Paper variant="outlined" component="section" aria-label={title} sx={{ p: { xs: 2, md: 2.5 }, mb: 2.5 }}>
+      <Typography variant="h6" component="h2" sx={{ fontWeight: 700, mb: 1.5, fontSize: '1.05rem' }}>
+        {title}
+      </Typography>
+      {children}
+    </Paper>
+  );
+}
+
+/** Dataset files, one after another through tus; a refused one (wrong columns) says why and the rest go on. */
+function DatasetUpload() {
+  const client = useQueryClient();
+  const [files, setFiles] = useState<File[]>([]);
+  const [queue, setQueue] = useState<File[]>([]);
+  const [refused, setRefused] = useState<string[]>([]);
+  const { state, start, pause, resume, cancel, reset } = useTusUpload();
+  const busy = queue.length > 0;
+  const unknown = files.filter((f) => !datasetKindOf(f.name));
+
+  const next = (rest: File[]) => {
+    setQueue(rest);
+    void client.invalidateQueries({ queryKey: adminKeys.area('uploads') });
+    const file = rest[0];
+    if (!file) return;
+    start(
+      file,
+      { kind: 'dataset' },
+      () => next(rest.slice(1)),
+      (message) => {
+        setRefused((r) => [...r, `${file.name}: ${message}`]);
+        next(rest.slice(1));
+      },
+    );
+  };
+
+  return (
+    <Box component="form" noValidate onSubmit={(e) => (e.preventDefault(), setRefused([]), setFiles([]), next(files))} sx={{ display: 'grid', gap: 2 }}>
+      <FilePicker label={m.choose} accept=".tsv,.gz,.json" testId="admin-dataset-input" file={files} multiple onChange={(f) => (setFiles(f), reset())} disabled={busy} />
+      {unknown.length > 0 && (
+        <Alert severity="warning">
+          {m.unknownNames(unknown.map((f) => f.name).join('، '))}
+        </Alert>
+      )}
+      <Box>
+        <Button type="submit" variant="contained" disabled={files.length === 0 || unknown.length > 0 || busy} data-testid="admin-dataset-upload">
+          {m.uploadAll}
+        </Button>
+      </Box>
+      <UploadProgress
+        state={state}
+        onPause={pause}
+        onResume={resume}
+        onCancel={() => {
+          void cancel();
+          setQueue([]);
+        }}
+      />
+      {refused.map((r) => (
+        <Alert key={r} severity="error">
+          {r}
+        </Alert>
+      ))}
+    </Box>
+  );
+}
+
+function ReadyFiles() {
+  const uploads = useDatasetUploads();
+  const startImport = useStartImport();
+  const [unchecked, setUnchecked] = useState<Set<string>>(new Set());
+  if (uploads.isPending) return <ProgressBar label={adminMessages.loading} />;
+  if (uploads.isError) return <Alert severity="error">{getErrorMessage(uploads.error)}</Alert>;
+  const ready = uploads.data;
+  if (ready.length === 0) return <Typography color="text.secondary">{m.noneReady}</Typography>;
+  const chosen = ready.filter((u) => !unchecked.has(u.id));
+  const hasBasics = chosen.some((u) => u.dataset === 'title.basics');
+  return (
+    <Box sx={{ display: 'grid', gap: 1.5 }}>
+      <Box component="ul" sx={{ listStyle: 'none', p: 0, m: 0 }}>
+        {ready.map((u) => (
+          <Box component="li" key={u.id} sx={{ display: 'flex', alignItems: 'center', gap: 1 }}>
+            <Checkbox
+              checked={!unchecked.has(u.id)}
+              onChange={(e) =>
+                setUnchecked((s) => {
+                  const n = new Set(s);
+                  if (e.target.checked) n.delete(u.id);
+                  else n.add(u.id);
+                  return n;
+                })
+              }
+              slotProps={{ input: { 'aria-label': m.select(u.fileName) } }}
+            />
+            <Typography dir="auto">{u.fileName}</Typography>
+            <Typography color="text.secondary" sx={{ fontSize: '0.85rem' }}>
+              {persianBytes(u.size)} — {adminDateTime(u.completedAt)}
+            </Typography>
+          </Box>
+        ))}
+      </Box>
+      {!hasBasics && <Alert severity="info">{m.needBasics}</Alert>}
+      <Box>
+        <Button
+          variant="contained"
+          data-testid="admin-import-start"
+          disabled={!hasBasics || startImport.isPending}
+          onClick={() =>
+            startImport.mutate(
+              chosen.map((u) => u.id),
+              { onSuccess: () => notifySuccess(m.started), onError: (err) => notifyError(getErrorMessage(err)) },
+            )
+          }
+        >
+          {m.start}
+        </Button>
+      </Box>
+    </Box>
+  );
+}
+
+function ImportRow({ i }: { i: AdminImport }) {
+  return (
+    <TableRow data-testid="admin-import-row" data-status={i.status}>
+      <TableCell sx={{ whiteSpace: 'nowrap' }}>{adminDateTime(i.createdAt)}</TableCell>
+      <TableCell>
+        <Chip size="small" label={m.status[i.status]} color={i.status === 'done' ? 'success' : i.status === 'failed' ? 'error' : 'default'} />
+      </TableCell>
+      <TableCell>{importPhaseLabels[i.phase] ?? i.phase}</TableCell>
+      <TableCell sx={{ minWidth: 160 }}>
+        <Box sx={{ display: 'flex', alignItems: 'center', gap: 1 }}>
+          <LinearProgress variant="determinate" value={i.percent} sx={{ flex: 1, height: 6, borderRadius: 3 }} aria-label={`${m.progress} ${toPersianDigits(i.id)}`} aria-valuetext={`${toPersianDigits(i.percent)}٪`} color={i.status === 'failed' ? 'error' : 'primary'} />
+          <span>{toPersianDigits(i.percent)}٪</span>
+        </Box>
+      </TableCell>
+      <TableCell>{adminNumber(i.rowsRead)}</TableCell>
+      <TableCell>
+        {i.counts ? m.countsText(adminNumber(i.counts.titles), adminNumber(i.counts.episodes), adminNumber(i.counts.people)) : '—'}
+        {i.issues > 0 && (
+          <Typography component="div" color="text.secondary" sx={{ fontSize: '0.8rem' }}>
+            {m.issues(adminNumber(i.issues))}
+          </Typography>
+        )}
+        {i.status === 'failed' && i.error && (
+          <Box sx={{ color: 'error.main', fontSize: '0.8rem', mt: 0.5 }}>
+            <FailureReason error={i.error} />
+          </Box>
+        )}
+      </TableCell>
+      <TableCell>
+        <Typography component="span" dir="ltr" sx={{ fontSize: '0.8rem' }}>
+          {i.files.map((f) => f.kind).join(', ')}
+        </Typography>
+      </TableCell>
+      <TableCell>{i.createdBy?.name ?? '—'}</TableCell>
+    </TableRow>
+  );
+}
+
+/** `/admin/imports`: upload IMDb dataset files, start an import, follow it, and see earlier ones. */
+export function ImportsScreen() {
+  const [params] = useSearchParams();
+  const page = Number(params.get('page')) || 1;
+  const imports = useImports(page);
+  if (imports.isError && !imports.data) return <QueryErrorPage error={imports.error} onRetry={() => void imports.refetch()} />;
+  return (
+    <AdminPage title={m.heading} intro={m.intro} testId="admin-imports">
+      <Section title={m.files}>
+        <DatasetUpload />
+      </Section>
+      <Section title={m.ready}>
+        <ReadyFiles />
+      </Section>
+      <Section title={m.history}>
+        {imports.isPending ? (
+          <ProgressBar label={adminMessages.loading} />
+        ) : imports.data.data.length === 0 ? (
+          <EmptyState message={m.noImports} compact />
+        ) : (
+          <TableContainer>
+            <Table size="small" aria-label={m.history}>
+              <TableHead>
+                <TableRow>
+                  <TableCell>{mediaMessages.when}</TableCell>
+                  <TableCell>{mediaMessages.status}</TableCell>
+                  <TableCell>{m.phase}</TableCell>
+                  <TableCell>{m.progress}</TableCell>
+                  <TableCell>{m.rows}</TableCell>
+                  <TableCell>{m.counts}</TableCell>
+                  <TableCell>{mediaMessages.file}</TableCell>
+                  <TableCell>{m.by}</TableCell>
+                </TableRow>
+              </TableHead>
+              <TableBody>
+                {imports.data.data.map((i) => (
+                  <ImportRow key={i.id} i={i} />
+                ))}
+              </TableBody>
+            </Table>
+          </TableContainer>
+        )}
+        {imports.data && imports.data.meta.lastPage > 1 && (
+          <ListPagination page={imports.data.meta.currentPage} lastPage={imports.data.meta.lastPage} hrefFor={(p) => `${paths.admin.imports.getHref()}?page=${p}`} />
+        )}
+      </Section>
+    </AdminPage>
+  );
+}
