@@ -1,0 +1,109 @@
+import { execFileSync } from 'node:child_process';
+import fs from 'node:fs';
+import os from 'node:os';
+import path from 'node:path';
+import type { Browser, BrowserContext, Page } from 'playwright-core';
+import { afterAll, afterEach, beforeAll, describe, expect, inject, it } from 'vitest';
+import { DESKTOP, launchBrowser, newContext } from '../support/browser';
+import { buyPremium, registerMember, signInBrowser } from '../support/members';
+import { createOperator, openOperatorLink } from '../support/staff';
+import { expectNoSeriousViolations, shoot } from './screens-support';
+
+/**
+ * The operators' panel end to end, in the browser against the real server: an admin makes a
+ * title, uploads a short video and Persian subtitles, waits for the packaging, publishes it, and
+ * a premium member plays it with those subtitles.
+ */
+const baseUrl = inject('baseUrl');
+
+let browser: Browser;
+let context: BrowserContext | undefined;
+let work: string;
+let clip: string;
+let srt: string;
+
+beforeAll(async () => {
+  browser = await launchBrowser();
+  work = fs.mkdtempSync(path.join(os.tmpdir(), 'parde-admin-e2e-'));
+  clip = path.join(work, 'clip.mp4');
+  // Four seconds of test pattern and a tone, small and quick to package.
+  execFileSync('ffmpeg', ['-v', 'error', '-f', 'lavfi', '-i', 'testsrc2=size=426x240:rate=24:duration=4', '-f', 'lavfi', '-i', 'sine=frequency=440:duration=4', '-c:v', 'libx264', '-preset', 'ultrafast', '-pix_fmt', 'yuv420p', '-c:a', 'aac', '-shortest', clip]);
+  srt = path.join(work, 'fa.srt');
+  fs.writeFileSync(srt, '1\n00:00:00,200 --> 00:00:03,800\nشب بخیر، تهران!\n');
+});
+afterAll(async () => {
+  await browser?.close();
+  fs.rmSync(work, { recursive: true, force: true });
+});
+afterEach(async () => {
+  await context?.close();
+  context = undefined;
+});
+
+describe('an admin publishing a film', () => {
+  it('creates a title, uploads a video and subtitles, publishes it, and a premium member plays it', async () => {
+    const { link } = await createOperator('admin', { name: 'سردبیر پرده' });
+    context = await newContext(browser, { viewport: DESKTOP });
+    const page: Page = await openOperatorLink(context, link);
+
+    // A new title starts hidden.
+    await page.goto(`${baseUrl}/admin/titles/new`);
+    const form = page.getByTestId('admin-title-form');
+    await form.waitFor();
+    const stamp = Date.now().toString(36);
+    await page.getByTestId('admin-title-title_fa').fill(`شب‌های تهران ${stamp}`);
+    await page.getByTestId('admin-title-title_en').fill(`Tehran Nights ${stamp}`);
+    await page.getByTestId('admin-title-type').selectOption('movie');
+    await page.getByTestId('admin-title-year').fill('2024');
+    await page.getByTestId('admin-title-save').click();
+    await page.waitForURL(/\/admin\/titles\/\d+$/);
+    const titleId = Number(/\/admin\/titles\/(\d+)$/.exec(page.url())![1]);
+    expect(await page.getByTestId('admin-title-publish').getAttribute('data-published')).toBe('false');
+    expect((await fetch(`${baseUrl}/api/titles/${titleId}`)).status).toBe(404);
+    await expectNoSeriousViolations(page);
+    await shoot(page, 'admin-title-1280');
+
+    // The video, resumable, then packaged while the page shows the progress.
+    await page.getByTestId('admin-title-media-link').click();
+    await page.waitForURL(`**/admin/titles/${titleId}/media`);
+    await page.getByTestId('admin-video-input').setInputFiles(clip);
+    await page.getByTestId('admin-video-upload').click();
+    await expect.poll(() => page.getByTestId('admin-ingest-status').getAttribute('data-status'), { timeout: 120_000, intervals: [500] }).toBe('done');
+
+    // Persian subtitles for it.
+    await page.getByTestId('admin-subtitle-language').selectOption('fa');
+    await page.getByTestId('admin-subtitle-input').setInputFiles(srt);
+    await page.getByTestId('admin-subtitle-upload').click();
+    await expect.poll(() => page.getByTestId('admin-media-subtitles').first().textContent(), { timeout: 30_000 }).toMatch(/فارسی/);
+    await expectNoSeriousViolations(page);
+    await shoot(page, 'admin-title-media-1280');
+
+    // Published: every process serves it within seconds.
+    await page.goto(`${baseUrl}/admin/titles/${titleId}`);
+    await page.getByTestId('admin-title-publish').click();
+    await expect.poll(() => page.getByTestId('admin-title-publish').getAttribute('data-published')).toBe('true');
+    await expect.poll(async () => (await fetch(`${baseUrl}/api/titles/${titleId}`)).status, { timeout: 10_000 }).toBe(200);
+    const title = ((await (await fetch(`${baseUrl}/api/titles/${titleId}`)).json()) as { data: { imdbId: string } }).data;
+
+    // A premium member plays it, with the Persian subtitles on.
+    const viewer = await registerMember({ baseUrl, name: 'بیننده' });
+    await buyPremium(baseUrl, viewer);
+    const watching = await newContext(browser, { viewport: DESKTOP });
+    try {
+      await signInBrowser(watching, viewer, baseUrl);
+      const player = await watching.newPage();
+      await player.goto(`${baseUrl}/watch/${title.imdbId}/${titleId}`);
+      await player.getByTestId('play-toggle').click();
+      const video = player.getByTestId('player-video');
+      await expect.poll(() => video.evaluate((v: HTMLVideoElement) => v.currentTime), { timeout: 30_000 }).toBeGreaterThan(0.3);
+      await player.getByTestId('settings-toggle').click();
+      await player.getByTestId('player-settings').getByTestId('subtitle-fa').locator('input').check();
+      await video.evaluate((v: HTMLVideoElement) => {
+        v.currentTime = 1;
+      });
+      await expect.poll(() => player.getByTestId('player-subtitles').locator('.p-player__cue-line').first().textContent(), { timeout: 15_000 }).toBe('شب بخیر، تهران!');
+    } finally {
+      await watching.close();
+    }
+  }, 240_000);
+});
