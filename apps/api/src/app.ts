@@ -112,6 +112,7 @@ export async function buildApp(deps: AppDeps, opts: BuildOptions = {}) {
   if (config.GATEWAY === 'sandbox') await app.register(sandboxRoutes);
   await app.register(contactRoutes);
   await app.register(adminRoutes);
+  await app.register((await import('./modules/admin-ops/admin-ops.plugin')).adminOpsPlugin);
   if (config.ENABLE_TEST_ROUTES) await app.register(testRoutes);
 
   await registerWeb(app, config);

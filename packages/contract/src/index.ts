@@ -7,3 +7,4 @@ export * from './premium';
 export * from './zod-fa';
 export * from './playback';
 export * from './admin';
+export * from './admin-ops';

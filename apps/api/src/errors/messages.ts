@@ -29,6 +29,9 @@ export const errorMessages = {
   MEDIA_LINK_INVALID: 'این نشانی پخش دیگر معتبر نیست یا برای شما صادر نشده است. صفحهٔ پخش را دوباره باز کنید.',
   SERVICE_UNAVAILABLE: 'سرویس موقتاً در دسترس نیست. کمی بعد دوباره تلاش کنید.',
   INTERNAL: 'خطایی در سرور رخ داد. لطفاً کمی بعد دوباره تلاش کنید.',
+  // Requests, comment moderation and announcements (admin-ops)
+  MEMBER_MUTED: 'فعلاً نمی‌توانید دیدگاه یا پاسخ بنویسید.',
+  IDEMPOTENCY_KEY_REUSED: 'این شناسهٔ ارسال پیش‌تر برای اعلان دیگری به کار رفته است. صفحه را دوباره بارگذاری کنید.',
 } as const;
 
 export type ErrorCode = keyof typeof errorMessages;
