@@ -139,11 +139,10 @@ type Answer = { status: 'fulfilled'; titleId: number; response: string | null } 
  */
 export async function answerGroup(database: Database, actor: AuditActor, requestId: number, answer: Answer): Promise<AdminRequestAnswer> {
   return database.db.transaction(async (tx) => {
-    const seed = (
-      await tx.execute<{ id: number; status: string; gkey: string }>(sql`SELECT r.id, r.status, ${groupKey('r')} AS gkey FROM content_requests r WHERE r.id = ${requestId} FOR UPDATE`)
-    ).rows[0];
+    // Read without a lock, then the group's pending rows are locked in id order in one statement:
+    // two operators answering one group through different requests queue up instead of deadlocking.
+    const seed = (await tx.execute<{ id: number; gkey: string }>(sql`SELECT r.id, ${groupKey('r')} AS gkey FROM content_requests r WHERE r.id = ${requestId}`)).rows[0];
     if (!seed) throw AppError.notFound(messages.requestNotFound);
-    if (seed.status !== 'pending') throw new AppError('ALREADY_ANSWERED', 409);
     let title: { id: number; slug: string } | null = null;
     if (answer.status === 'fulfilled') {
       title = (await tx.execute<{ id: number; slug: string }>(sql`SELECT id, slug FROM titles WHERE id = ${answer.titleId}`)).rows[0] ?? null;
@@ -152,6 +151,8 @@ export async function answerGroup(database: Database, actor: AuditActor, request
     const { rows } = await tx.execute<{ id: number; user_id: number; title: string }>(sql`
       SELECT r.id, r.user_id, r.title FROM content_requests r
       WHERE r.status = 'pending' AND ${groupKey('r')} = ${seed.gkey} ORDER BY r.id FOR UPDATE`);
+    // Answered meanwhile (or before): nothing of this request's is pending any more.
+    if (!rows.some((r) => r.id === seed.id)) throw new AppError('ALREADY_ANSWERED', 409);
     const ids = rows.map((r) => r.id);
     const idArray = `{${ids.join(',')}}`;
     await tx.execute(sql`
