@@ -241,6 +241,7 @@ const money = z.number().int().nullable();
 export const adminStatsDay = z.object({
   /** Tehran's calendar day, `2026-11-26`. */
   day: z.string(),
+  /** Accounts created that day whose address is confirmed (an unconfirmed sign-up is not a member yet). */
   signups: z.number().int(),
   /** Members with premium at the end of the day (now, for today). */
   premium: z.number().int(),
