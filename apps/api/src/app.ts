@@ -116,6 +116,7 @@ export async function buildApp(deps: AppDeps, opts: BuildOptions = {}) {
   await app.register(adminRoutes);
   await app.register(adminCatalogueRoutes);
   await app.register(adminMediaRoutes);
+  await app.register((await import('./modules/admin-ops/admin-ops.plugin')).adminOpsPlugin);
   if (config.ENABLE_TEST_ROUTES) await app.register(testRoutes);
 
   await registerWeb(app, config);

@@ -9,3 +9,4 @@ export * from './playback';
 export * from './admin';
 export * from './admin-catalogue';
 export * from './admin-media';
+export * from './admin-ops';

@@ -39,6 +39,9 @@ export const errorMessages = {
   UPLOAD_REJECTED: 'فایل بارگذاری‌شده پذیرفته نشد.',
   NO_MEDIA_ASSET: 'برای این عنوان یا قسمت هنوز ویدیویی آماده نشده است؛ زیرنویس پس از آماده شدن ویدیو افزوده می‌شود.',
   SEED_MEDIA_READONLY: 'ویدیوی نمونهٔ همراه برنامه تغییر نمی‌کند؛ ابتدا ویدیوی خود این عنوان را بارگذاری کنید.',
+  // Requests, comment moderation and announcements (admin-ops)
+  MEMBER_MUTED: 'فعلاً نمی‌توانید دیدگاه یا پاسخ بنویسید.',
+  IDEMPOTENCY_KEY_REUSED: 'این شناسهٔ ارسال پیش‌تر برای اعلان دیگری به کار رفته است. صفحه را دوباره بارگذاری کنید.',
 } as const;
 
 export type ErrorCode = keyof typeof errorMessages;

@@ -19,6 +19,8 @@ export type CommentRow = {
 export type ReplyRow = CommentRow & { reply_count: number };
 
 const COLUMNS = sql`c.id, c.title_id, c.parent_id, c.user_id, u.name AS author_name, c.body, c.spoiler, c.likes, c.created_at, c.edited_at`;
+/** Shown to members: not hidden or deleted by a moderator (a reply also needs its top comment shown). */
+const VISIBLE = sql`c.hidden_at IS NULL AND c.deleted_at IS NULL`;
 /** Replies shown under each top comment; the count says how many there are in all. */
 const REPLIES_SHOWN = 50;
 
@@ -28,9 +30,27 @@ export class CommentsRepository {
     return rows[0];
   }
 
-  /** The comment row locked for the rest of the transaction (edit and delete check the author first). */
+  /** The comment as members may see it: undefined when it, or the comment it replies to, was hidden or deleted by a moderator. */
+  async visibleById(db: Executor, id: number): Promise<CommentRow | undefined> {
+    const { rows } = await db.execute<CommentRow>(sql`
+      SELECT ${COLUMNS} FROM comments c JOIN users u ON u.id = c.user_id
+      LEFT JOIN comments p ON p.id = c.parent_id
+      WHERE c.id = ${id} AND ${VISIBLE} AND (p.id IS NULL OR (p.hidden_at IS NULL AND p.deleted_at IS NULL))`);
+    return rows[0];
+  }
+
+  /** Until when the member may not comment (a moderator's mute), when that is still ahead. */
+  async mutedUntil(db: Executor, userId: number): Promise<Date | null> {
+    const { rows } = await db.execute<{ muted_until: Date | null }>(sql`SELECT muted_until FROM users WHERE id = ${userId} AND muted_until > now()`);
+    return rows[0]?.muted_until ? new Date(rows[0].muted_until) : null;
+  }
+
+  /**
+   * The comment row locked for the rest of the transaction (edit and delete check the author first).
+   * One a moderator deleted is gone for its author too.
+   */
   async lockOwner(tx: Executor, id: number): Promise<{ userId: number } | undefined> {
-    const { rows } = await tx.execute<{ user_id: number }>(sql`SELECT user_id FROM comments WHERE id = ${id} FOR UPDATE`);
+    const { rows } = await tx.execute<{ user_id: number }>(sql`SELECT user_id FROM comments WHERE id = ${id} AND deleted_at IS NULL FOR UPDATE`);
     return rows[0] ? { userId: rows[0].user_id } : undefined;
   }
 
@@ -88,9 +108,9 @@ export class CommentsRepository {
     const [page, total] = await Promise.all([
       db.execute<CommentRow>(sql`
         SELECT ${COLUMNS} FROM comments c JOIN users u ON u.id = c.user_id
-        WHERE c.title_id = ${titleId} AND c.parent_id IS NULL
+        WHERE c.title_id = ${titleId} AND c.parent_id IS NULL AND ${VISIBLE}
         ORDER BY c.likes DESC, c.id DESC LIMIT ${limit} OFFSET ${offset}`),
-      db.execute<{ n: number }>(sql`SELECT count(*)::int AS n FROM comments WHERE title_id = ${titleId} AND parent_id IS NULL`),
+      db.execute<{ n: number }>(sql`SELECT count(*)::int AS n FROM comments c WHERE c.title_id = ${titleId} AND c.parent_id IS NULL AND ${VISIBLE}`),
     ]);
     return { rows: page.rows, total: total.rows[0]!.n };
   }
@@ -102,7 +122,7 @@ export class CommentsRepository {
       SELECT * FROM (
         SELECT ${COLUMNS}, row_number() OVER w AS rn, count(*) OVER (PARTITION BY c.parent_id)::int AS reply_count
         FROM comments c JOIN users u ON u.id = c.user_id
-        WHERE c.parent_id = ANY(${`{${parentIds.join(',')}}`}::int[])
+        WHERE c.parent_id = ANY(${`{${parentIds.join(',')}}`}::int[]) AND ${VISIBLE}
         WINDOW w AS (PARTITION BY c.parent_id ORDER BY c.id)) x
       WHERE x.rn <= ${REPLIES_SHOWN} ORDER BY x.parent_id, x.id`);
     return rows;
@@ -111,7 +131,7 @@ export class CommentsRepository {
   async likedIds(db: Executor, userId: number, titleId: number): Promise<number[]> {
     const { rows } = await db.execute<{ id: number }>(sql`
       SELECT l.comment_id AS id FROM comment_likes l JOIN comments c ON c.id = l.comment_id
-      WHERE l.user_id = ${userId} AND c.title_id = ${titleId} ORDER BY l.comment_id`);
+      WHERE l.user_id = ${userId} AND c.title_id = ${titleId} AND ${VISIBLE} ORDER BY l.comment_id`);
     return rows.map((r) => r.id);
   }
 }

@@ -1,7 +1,8 @@
 import type { Comment, CommentInput, CommentUpdateInput, TopComment } from '@parde/contract';
+import { formatJalali } from '@parde/persian';
 import type { Db } from '../../db/client';
 import { AppError } from '../../errors/app-error';
-import { pageMeta, pgCode, pgCodes, pgConstraint } from '../account/executor';
+import { pageMeta, pgCode, pgCodes, pgConstraint, type Executor } from '../account/executor';
 import type { CatalogueRepository } from '../catalogue/catalogue.repository';
 import { toComment } from './comments.mapper';
 import { commentMessages as m } from './comments.messages';
@@ -32,13 +33,21 @@ export class CommentsService {
     private readonly catalogue: CatalogueRepository,
   ) {}
 
+  /** A muted member (an operator's decision, until a time) writes nothing: 403 saying until when, in the Jalali calendar. */
+  private async notMuted(db: Executor, userId: number) {
+    const until = await this.repo.mutedUntil(db, userId);
+    if (until) throw new AppError('MEMBER_MUTED', 403, m.muted(formatJalali(until, 'datetime')));
+  }
+
   /** A comment or a reply; a reply to a reply joins the thread of its top comment. */
   async create(userId: number, input: CommentInput): Promise<Comment> {
     const row = await guard(
       this.db.transaction(async (tx) => {
+        await this.notMuted(tx, userId);
         let parentId: number | null = null;
         if (input.parent_id) {
-          const parent = await this.repo.byId(tx, input.parent_id);
+          // A hidden or deleted comment takes no new replies.
+          const parent = await this.repo.visibleById(tx, input.parent_id);
           if (!parent) throw AppError.validation({ parent_id: [m.parentNotFound] }, m.parentNotFound);
           if (parent.title_id !== input.title_id) throw AppError.validation({ parent_id: [m.parentOtherTitle] }, m.parentOtherTitle);
           parentId = parent.parent_id ?? parent.id;
@@ -60,6 +69,7 @@ export class CommentsService {
   async update(userId: number, id: number, input: CommentUpdateInput): Promise<Comment> {
     const row = await this.db.transaction(async (tx) => {
       await this.own(tx, userId, id);
+      await this.notMuted(tx, userId);
       await this.repo.update(tx, id, { body: input.body, spoiler: input.spoiler });
       return (await this.repo.byId(tx, id))!;
     });
@@ -74,13 +84,14 @@ export class CommentsService {
     });
   }
 
-  toggleLike(userId: number, id: number): Promise<{ liked: boolean; likes: number }> {
+  async toggleLike(userId: number, id: number): Promise<{ liked: boolean; likes: number }> {
+    if (!(await this.repo.visibleById(this.db, id))) throw AppError.notFound(m.commentNotFound);
     return guard(this.db.transaction((tx) => this.repo.toggleLike(tx, userId, id)));
   }
 
   /** One report per member and comment; reporting one's own comment makes no sense. */
   async report(userId: number, id: number, reason: string | undefined): Promise<void> {
-    const comment = await this.repo.byId(this.db, id);
+    const comment = await this.repo.visibleById(this.db, id);
     if (!comment) throw AppError.notFound(m.commentNotFound);
     if (comment.user_id === userId) throw new AppError('FORBIDDEN', 403, m.ownReport);
     const first = await guard(this.repo.report(this.db, userId, id, reason || null));

@@ -8,6 +8,7 @@ import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { paths } from '../../config';
 import { AppError } from '../../errors/app-error';
 import { Lru } from '../../lib/lru';
+import { dailyCounts } from '../admin-ops/daily-counts';
 import { assertCanWatch } from '../entitlements/entitlements.service';
 import { mediaSecretOf } from './media-secret';
 import { MediaRepository, type AssetRow } from './media.repository';
@@ -35,6 +36,7 @@ const forbidden = (reason: string) => Object.assign(new AppError('MEDIA_LINK_INV
 export const mediaRoutes: FastifyPluginAsyncZod = async (app) => {
   const { config, database } = app.deps;
   const repo = new MediaRepository(database.pool);
+  const counts = dailyCounts(database.pool);
   const secret = mediaSecretOf(config);
   const dirOf = (asset: Pick<AssetRow, 'key' | 'location'>) => path.join(asset.location === 'seed' ? SEED_MEDIA_DIR : path.join(config.DATA_DIR, 'media'), asset.key);
   // Segments ask for their asset many times a second: keep where each lives for a minute.
@@ -129,6 +131,8 @@ export const mediaRoutes: FastifyPluginAsyncZod = async (app) => {
         intro: asset.introStartSec !== null && asset.introEndSec !== null ? { startSec: asset.introStartSec, endSec: asset.introEndSec } : null,
         next,
       };
+      // A play for the dashboard: counted in memory, written in batches.
+      counts.add('plays');
       return { data: info };
     },
   );

@@ -1,6 +1,6 @@
-import { AdminPage } from '../../../features/admin/components/admin-page';
+import { DashboardScreen } from '../../../features/admin/ops/dashboard-screen';
 
-/** `/admin` section under construction in this branch. */
-export default function AdminSectionRoute() {
-  return <AdminPage title="در دست ساخت">این بخش هنوز ساخته نشده است.</AdminPage>;
+/** `/admin`: the dashboard. */
+export default function AdminDashboardRoute() {
+  return <DashboardScreen />;
 }

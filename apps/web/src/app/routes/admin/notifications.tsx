@@ -1,6 +1,6 @@
-import { AdminPage } from '../../../features/admin/components/admin-page';
+import { NotificationsScreen } from '../../../features/admin/ops/notifications-screen';
 
-/** `/admin` section under construction in this branch. */
-export default function AdminSectionRoute() {
-  return <AdminPage title="در دست ساخت">این بخش هنوز ساخته نشده است.</AdminPage>;
+/** `/admin/notifications` (admins only). */
+export default function AdminNotificationsRoute() {
+  return <NotificationsScreen />;
 }

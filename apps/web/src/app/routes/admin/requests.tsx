@@ -1,6 +1,6 @@
-import { AdminPage } from '../../../features/admin/components/admin-page';
+import { RequestsScreen } from '../../../features/admin/ops/requests-screen';
 
-/** `/admin` section under construction in this branch. */
-export default function AdminSectionRoute() {
-  return <AdminPage title="در دست ساخت">این بخش هنوز ساخته نشده است.</AdminPage>;
+/** `/admin/requests`. */
+export default function AdminRequestsRoute() {
+  return <RequestsScreen />;
 }

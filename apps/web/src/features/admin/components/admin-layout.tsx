@@ -9,16 +9,19 @@ import ListItemButton from '@mui/material/ListItemButton';
 import ListItemText from '@mui/material/ListItemText';
 import Typography from '@mui/material/Typography';
 import { roleLabels } from '@parde/contract';
-import { Suspense, useState } from 'react';
+import { lazy, Suspense, useState } from 'react';
 import { Link as RouterLink, NavLink, Outlet, useLocation } from 'react-router';
 import { ProgressBar } from '../../../components/progress-bar';
 import { StatusPage } from '../../../components/status-page';
 import { paths } from '../../../config/paths';
+import { useNoticeStore } from '../../../lib/notifications';
 import { useAuthStore } from '../../auth';
 import { adminMessages as m } from '../messages';
 import { adminSections, isStaff, mayOpen, type StaffRole } from '../nav';
 
 const SIDEBAR = 248;
+// The site's one notice (a write's outcome), fetched when one is first raised.
+const Toaster = lazy(() => import('../../../app/layout/toaster'));
 
 function SideMenu({ role, onPick }: { role: StaffRole; onPick?: () => void }) {
   return (
@@ -62,6 +65,7 @@ export function AdminLayout() {
   const user = useAuthStore((s) => s.user);
   const location = useLocation();
   const [open, setOpen] = useState(false);
+  const hasNotice = useNoticeStore((s) => s.current !== null);
   const role = user?.role;
   if (!isStaff(role)) return <StatusPage code="۴۰۳" title={m.staffOnlyTitle} body={m.staffOnlyBody} />;
   const section = adminSections.filter((s) => (s.end ? location.pathname === s.href : location.pathname.startsWith(s.href))).at(-1);
@@ -100,6 +104,11 @@ export function AdminLayout() {
           )}
         </Box>
       </Box>
+      {hasNotice && (
+        <Suspense fallback={null}>
+          <Toaster />
+        </Suspense>
+      )}
     </Box>
   );
 }

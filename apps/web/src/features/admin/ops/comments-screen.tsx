@@ -1,0 +1,329 @@
+import Box from '@mui/material/Box';
+import Button from '@mui/material/Button';
+import Chip from '@mui/material/Chip';
+import Dialog from '@mui/material/Dialog';
+import DialogActions from '@mui/material/DialogActions';
+import DialogContent from '@mui/material/DialogContent';
+import DialogContentText from '@mui/material/DialogContentText';
+import DialogTitle from '@mui/material/DialogTitle';
+import FormControlLabel from '@mui/material/FormControlLabel';
+import Link from '@mui/material/Link';
+import MenuItem from '@mui/material/MenuItem';
+import Paper from '@mui/material/Paper';
+import Switch from '@mui/material/Switch';
+import TextField from '@mui/material/TextField';
+import Typography from '@mui/material/Typography';
+import type { AdminComment, AdminCommentFilter } from '@parde/contract';
+import { useId, useState } from 'react';
+import { Link as RouterLink, useSearchParams } from 'react-router';
+import { EmptyState } from '../../../components/empty-state';
+import { ListPagination } from '../../../components/list-pagination';
+import { ProgressBar } from '../../../components/progress-bar';
+import { QueryErrorPage } from '../../../components/query-error';
+import { solidAccent } from '../../../components/accent';
+import { getErrorMessage } from '../../../lib/errors';
+import { notifyError, notifySuccess } from '../../../lib/notifications';
+import { useDebouncedValue } from '../../search/hooks/use-debounced-value';
+import { AdminPage } from '../components/admin-page';
+import { adminDateTime } from '../lib/format';
+import { adminMessages } from '../messages';
+import { useAdminComments, useModerate, useMute, type CommentFilter, type Moderation } from './api';
+import { dangerSolid, dangerText, fieldErrors } from './lib';
+import { opsMessages } from './messages';
+
+const m = opsMessages.comments;
+const FILTERS: AdminCommentFilter[] = ['all', 'reported', 'visible', 'hidden', 'deleted'];
+const PERIODS = [1, 3, 7, 30, 90, 365];
+
+type DialogState = { kind: 'hide' | 'delete'; comment: AdminComment } | { kind: 'mute'; comment: AdminComment } | null;
+
+/** A reason, then the action (hide) or a confirmation (delete). */
+function ModerateDialog({ state, onClose }: { state: { kind: 'hide' | 'delete'; comment: AdminComment }; onClose: () => void }) {
+  const moderate = useModerate();
+  const [reason, setReason] = useState('');
+  const titleId = useId();
+  const errors = fieldErrors(moderate.error);
+  const hide = state.kind === 'hide';
+  const submit = (e: React.FormEvent) => {
+    e.preventDefault();
+    const action: Moderation = hide ? { action: 'hide', reason: reason.trim() } : { action: 'delete' };
+    moderate.mutate(
+      { id: state.comment.id, m: action },
+      {
+        onSuccess: () => {
+          notifySuccess(m.done);
+          onClose();
+        },
+      },
+    );
+  };
+  return (
+    <Dialog
+      open
+      fullWidth
+      maxWidth="xs"
+      onClose={moderate.isPending ? undefined : onClose}
+      aria-labelledby={titleId}
+      data-testid={`admin-comment-${state.kind}-dialog`}
+      slotProps={{ paper: { component: 'form', onSubmit: submit, noValidate: true } as object }}
+    >
+      <DialogTitle id={titleId}>{hide ? m.hideTitle : m.deleteTitle}</DialogTitle>
+      <DialogContent>
+        <DialogContentText sx={{ mb: hide ? 2 : 0 }}>{hide ? m.hideIntro : m.deleteIntro}</DialogContentText>
+        {hide && (
+          <TextField
+            label={m.reason}
+            value={reason}
+            onChange={(e) => setReason(e.target.value)}
+            fullWidth
+            required
+            autoFocus
+            multiline
+            minRows={2}
+            error={Boolean(errors.reason)}
+            helperText={errors.reason}
+            slotProps={{ htmlInput: { maxLength: 500, dir: 'auto', 'data-testid': 'admin-comment-hide-reason' } }}
+          />
+        )}
+      </DialogContent>
+      <DialogActions sx={{ px: 3, pb: 2, gap: 1 }}>
+        <Button onClick={onClose} color="inherit" variant="outlined" disabled={moderate.isPending}>
+          {adminMessages.cancel}
+        </Button>
+        <Button type="submit" variant="contained" sx={dangerSolid} disabled={moderate.isPending} data-testid={`admin-comment-${state.kind}-confirm`}>
+          {hide ? m.confirmHide : m.confirmDelete}
+        </Button>
+      </DialogActions>
+    </Dialog>
+  );
+}
+
+/** How long a member may not comment, and why. */
+function MuteDialog({ comment, onClose }: { comment: AdminComment; onClose: () => void }) {
+  const mute = useMute();
+  const [days, setDays] = useState(7);
+  const [reason, setReason] = useState('');
+  const titleId = useId();
+  const errors = fieldErrors(mute.error);
+  const submit = (e: React.FormEvent) => {
+    e.preventDefault();
+    mute.mutate(
+      { memberId: comment.author.id, days, reason: reason.trim() || undefined },
+      {
+        onSuccess: (r) => {
+          notifySuccess(m.muted(adminDateTime(r.mutedUntil)));
+          onClose();
+        },
+      },
+    );
+  };
+  return (
+    <Dialog
+      open
+      fullWidth
+      maxWidth="xs"
+      onClose={mute.isPending ? undefined : onClose}
+      aria-labelledby={titleId}
+      data-testid="admin-comment-mute-dialog"
+      slotProps={{ paper: { component: 'form', onSubmit: submit, noValidate: true } as object }}
+    >
+      <DialogTitle id={titleId}>{m.muteTitle(comment.author.name)}</DialogTitle>
+      <DialogContent>
+        <DialogContentText sx={{ mb: 2 }}>{m.muteIntro}</DialogContentText>
+        <TextField select label={m.period} value={days} onChange={(e) => setDays(Number(e.target.value))} fullWidth error={Boolean(errors.days)} helperText={errors.days} data-testid="admin-comment-mute-period">
+          {PERIODS.map((d) => (
+            <MenuItem key={d} value={d}>
+              {m.periods[d]}
+            </MenuItem>
+          ))}
+        </TextField>
+        <TextField
+          label={m.muteReason}
+          value={reason}
+          onChange={(e) => setReason(e.target.value)}
+          fullWidth
+          sx={{ mt: 2 }}
+          error={Boolean(errors.reason)}
+          helperText={errors.reason}
+          slotProps={{ htmlInput: { maxLength: 500, dir: 'auto', 'data-testid': 'admin-comment-mute-reason' } }}
+        />
+        {mute.isError && Object.keys(errors).length === 0 && (
+          <Typography color="error" role="alert" sx={{ mt: 1, fontSize: '0.85rem' }}>
+            {getErrorMessage(mute.error)}
+          </Typography>
+        )}
+      </DialogContent>
+      <DialogActions sx={{ px: 3, pb: 2, gap: 1 }}>
+        <Button onClick={onClose} color="inherit" variant="outlined" disabled={mute.isPending}>
+          {adminMessages.cancel}
+        </Button>
+        <Button type="submit" variant="contained" sx={solidAccent} disabled={mute.isPending} data-testid="admin-comment-mute-confirm">
+          {m.confirmMute}
+        </Button>
+      </DialogActions>
+    </Dialog>
+  );
+}
+
+function CommentCard({ c, onDialog }: { c: AdminComment; onDialog: (d: DialogState) => void }) {
+  const moderate = useModerate();
+  const unmute = useMute();
+  const act = (action: Moderation) => moderate.mutate({ id: c.id, m: action }, { onSuccess: () => notifySuccess(m.done) });
+  const busy = moderate.isPending || unmute.isPending;
+  return (
+    <Paper
+      component="li"
+      variant="outlined"
+      data-testid="admin-comment"
+      data-comment-id={c.id}
+      data-state={c.state}
+      sx={{ listStyle: 'none', p: { xs: 1.5, md: 2 }, borderRadius: 2, borderColor: c.openReports > 0 ? 'warning.main' : 'divider', opacity: c.state === 'visible' ? 1 : 0.85 }}
+    >
+      <Box sx={{ display: 'flex', gap: 1, alignItems: 'center', flexWrap: 'wrap' }}>
+        <Typography sx={{ fontWeight: 700 }}>{c.author.name}</Typography>
+        <Typography color="text.secondary" sx={{ fontSize: '0.8rem' }} dir="ltr">
+          {c.author.email}
+        </Typography>
+        {c.author.mutedUntil && <Chip size="small" color="warning" variant="outlined" label={m.mutedUntil(adminDateTime(c.author.mutedUntil))} />}
+        <Box sx={{ flex: 1 }} />
+        {c.state !== 'visible' && <Chip size="small" label={c.stateLabel} sx={c.state === 'deleted' ? dangerSolid : undefined} data-testid="admin-comment-state" />}
+        {c.openReports > 0 && <Chip size="small" color="warning" label={m.openReports(c.openReports)} data-testid="admin-comment-open-reports" />}
+      </Box>
+      <Typography color="text.secondary" sx={{ fontSize: '0.8rem', mt: 0.25 }}>
+        {c.parentId ? `${m.reply} · ` : ''}
+        {m.on}{' '}
+        <Link component={RouterLink} to={c.title.path} dir="auto">
+          {c.title.titleFa ?? c.title.titleEn}
+        </Link>{' '}
+        · {adminDateTime(c.createdAt)}
+      </Typography>
+      <Typography sx={{ mt: 1, whiteSpace: 'pre-wrap', overflowWrap: 'anywhere', lineHeight: 1.9 }} dir="auto">
+        {c.body}
+      </Typography>
+      {c.parentRemoved && (
+        <Typography color="text.secondary" sx={{ fontSize: '0.8rem', mt: 0.5 }}>
+          {m.parentRemoved}
+        </Typography>
+      )}
+      {c.hiddenReason && c.state === 'hidden' && (
+        <Typography color="text.secondary" sx={{ fontSize: '0.85rem', mt: 0.5 }}>
+          {m.hiddenBecause(c.hiddenReason)}
+        </Typography>
+      )}
+      {c.reports.length > 0 && (
+        <Box component="details" sx={{ mt: 1, fontSize: '0.85rem' }}>
+          <Box component="summary" sx={{ cursor: 'pointer', color: 'text.secondary' }}>
+            {m.reports(c.reportCount)}
+          </Box>
+          <Box component="ul" sx={{ m: 0, mt: 0.5, pr: 2 }}>
+            {c.reports.map((r, i) => (
+              <li key={i}>
+                <span dir="auto">{r.reason ?? m.noReason}</span> — {r.memberName} · {adminDateTime(r.createdAt)}
+              </li>
+            ))}
+          </Box>
+        </Box>
+      )}
+      <Box sx={{ display: 'flex', gap: 1, mt: 1.5, flexWrap: 'wrap', alignItems: 'center' }}>
+        {c.openReports > 0 && (
+          <Button size="small" variant="outlined" color="inherit" disabled={busy} onClick={() => act({ action: 'review' })} data-testid="admin-comment-review">
+            {m.review}
+          </Button>
+        )}
+        {c.state === 'visible' ? (
+          <>
+            <Button size="small" variant="outlined" color="warning" disabled={busy} onClick={() => onDialog({ kind: 'hide', comment: c })} data-testid="admin-comment-hide">
+              {m.hide}
+            </Button>
+            <Button size="small" variant="outlined" sx={dangerText} disabled={busy} onClick={() => onDialog({ kind: 'delete', comment: c })} data-testid="admin-comment-delete">
+              {m.delete}
+            </Button>
+          </>
+        ) : (
+          <Button size="small" variant="outlined" color="inherit" disabled={busy} onClick={() => act({ action: 'restore' })} data-testid="admin-comment-restore">
+            {m.restore}
+          </Button>
+        )}
+        {c.author.mutedUntil ? (
+          <Button
+            size="small"
+            color="inherit"
+            disabled={busy}
+            onClick={() => unmute.mutate({ memberId: c.author.id, days: null }, { onSuccess: () => notifySuccess(m.unmuted), onError: (e) => notifyError(getErrorMessage(e)) })}
+            data-testid="admin-comment-unmute"
+          >
+            {m.unmute}
+          </Button>
+        ) : (
+          <Button size="small" color="inherit" disabled={busy} onClick={() => onDialog({ kind: 'mute', comment: c })} data-testid="admin-comment-mute">
+            {m.mute}
+          </Button>
+        )}
+        <FormControlLabel
+          sx={{ marginInlineStart: 'auto' }}
+          control={<Switch size="small" checked={c.spoiler} disabled={busy} onChange={(e) => act({ action: 'spoiler', spoiler: e.target.checked })} slotProps={{ input: { 'data-testid': 'admin-comment-spoiler' } as object }} />}
+          label={m.spoiler}
+        />
+      </Box>
+    </Paper>
+  );
+}
+
+/** `/admin/comments`: reported comments first; hide, delete, restore, keep, the spoiler flag, muting. */
+export function CommentsScreen() {
+  const [params, setParams] = useSearchParams();
+  const filterParam = params.get('filter') ?? '';
+  const filterValue = (FILTERS as string[]).includes(filterParam) ? (filterParam as AdminCommentFilter) : 'all';
+  const [text, setText] = useState(params.get('q') ?? '');
+  const q = useDebouncedValue(text.trim(), 300);
+  const titleId = Number(params.get('title_id')) || undefined;
+  const memberId = Number(params.get('member_id')) || undefined;
+  const filter: CommentFilter = { page: Number(params.get('page')) || 1, filter: filterValue, q: q || undefined, title_id: titleId, member_id: memberId };
+  const { data, isPending, isError, error, refetch } = useAdminComments(filter);
+  const [dialog, setDialog] = useState<DialogState>(null);
+  const set = (key: string, value: string) =>
+    setParams((p) => {
+      const next = new URLSearchParams(p);
+      if (value) next.set(key, value);
+      else next.delete(key);
+      next.delete('page');
+      return next;
+    });
+  const hrefFor = (page: number) => {
+    const next = new URLSearchParams(params);
+    next.set('page', String(page));
+    return `?${next.toString()}`;
+  };
+
+  if (isError && !data) return <QueryErrorPage error={error} onRetry={() => void refetch()} />;
+  return (
+    <AdminPage title={m.heading} intro={m.intro} testId="admin-comments">
+      <Box sx={{ display: 'flex', gap: 1.5, flexWrap: 'wrap', mb: 2 }}>
+        <TextField select size="small" label={m.filter} value={filterValue} onChange={(e) => set('filter', e.target.value === 'all' ? '' : e.target.value)} sx={{ minWidth: 150 }} data-testid="admin-comment-filter">
+          {FILTERS.map((f) => (
+            <MenuItem key={f} value={f}>
+              {m.filters[f]}
+            </MenuItem>
+          ))}
+        </TextField>
+        <TextField size="small" type="search" label={m.search} value={text} onChange={(e) => setText(e.target.value)} sx={{ flex: '1 1 200px', maxWidth: 360 }} />
+        <TextField size="small" label={m.titleId} value={params.get('title_id') ?? ''} onChange={(e) => set('title_id', e.target.value.replace(/\D/g, ''))} sx={{ width: 130 }} slotProps={{ htmlInput: { inputMode: 'numeric', dir: 'ltr' } }} />
+        <TextField size="small" label={m.memberId} value={params.get('member_id') ?? ''} onChange={(e) => set('member_id', e.target.value.replace(/\D/g, ''))} sx={{ width: 130 }} slotProps={{ htmlInput: { inputMode: 'numeric', dir: 'ltr' } }} />
+      </Box>
+      {isPending ? (
+        <ProgressBar label={adminMessages.loading} />
+      ) : data.data.length === 0 ? (
+        <EmptyState message={m.empty} compact />
+      ) : (
+        <Box component="ul" sx={{ m: 0, p: 0, display: 'grid', gap: 1.5 }} data-testid="admin-comment-list">
+          {data.data.map((c) => (
+            <CommentCard key={c.id} c={c} onDialog={setDialog} />
+          ))}
+        </Box>
+      )}
+      {data && data.meta.lastPage > 1 && <ListPagination page={data.meta.currentPage} lastPage={data.meta.lastPage} hrefFor={hrefFor} />}
+      {(dialog?.kind === 'hide' || dialog?.kind === 'delete') && <ModerateDialog state={dialog} onClose={() => setDialog(null)} />}
+      {dialog?.kind === 'mute' && <MuteDialog comment={dialog.comment} onClose={() => setDialog(null)} />}
+    </AdminPage>
+  );
+}

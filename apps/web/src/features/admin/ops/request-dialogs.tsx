@@ -1,0 +1,236 @@
+import Box from '@mui/material/Box';
+import Button from '@mui/material/Button';
+import Chip from '@mui/material/Chip';
+import Dialog from '@mui/material/Dialog';
+import DialogActions from '@mui/material/DialogActions';
+import DialogContent from '@mui/material/DialogContent';
+import DialogContentText from '@mui/material/DialogContentText';
+import DialogTitle from '@mui/material/DialogTitle';
+import FormHelperText from '@mui/material/FormHelperText';
+import TextField from '@mui/material/TextField';
+import Typography from '@mui/material/Typography';
+import type { AdminRequestGroup, AdminTitlePick } from '@parde/contract';
+import { toPersianDigits } from '@parde/persian';
+import { useId, useState } from 'react';
+import { solidAccent } from '../../../components/accent';
+import { getErrorMessage } from '../../../lib/errors';
+import { notifySuccess } from '../../../lib/notifications';
+import { useDebouncedValue } from '../../search/hooks/use-debounced-value';
+import { adminMessages } from '../messages';
+import { useAnswerRequest, useTitlePicker } from './api';
+import { dangerSolid, fieldErrors } from './lib';
+import { opsMessages } from './messages';
+
+const m = opsMessages.requests;
+
+/** Catalogue titles by name or IMDb id; one is picked (a radio group of cards). */
+export function TitlePicker({ initial, value, onChange, error }: { initial: string; value: AdminTitlePick | null; onChange: (t: AdminTitlePick) => void; error?: string }) {
+  const [text, setText] = useState(initial);
+  const q = useDebouncedValue(text.trim(), 250);
+  const { data, isFetching } = useTitlePicker(q);
+  const listId = useId();
+  const options = data ?? [];
+  // The picked title stays in view even when a new search no longer finds it.
+  const shown = value && !options.some((o) => o.id === value.id) ? [value, ...options] : options;
+  return (
+    <Box>
+      <TextField
+        label={m.pickerLabel}
+        value={text}
+        onChange={(e) => setText(e.target.value)}
+        fullWidth
+        autoFocus
+        type="search"
+        error={Boolean(error)}
+        helperText={error}
+        slotProps={{ htmlInput: { 'data-testid': 'admin-request-title-picker', dir: 'auto', 'aria-controls': listId } }}
+      />
+      <Box id={listId} role="radiogroup" aria-label={m.pickerLabel} aria-busy={isFetching} sx={{ mt: 1, display: 'grid', gap: 0.75, maxHeight: 300, overflowY: 'auto' }}>
+        {q && !isFetching && shown.length === 0 && <Typography color="text.secondary">{m.pickerEmpty}</Typography>}
+        {shown.map((t) => {
+          const picked = value?.id === t.id;
+          return (
+            <Box
+              key={t.id}
+              component="button"
+              type="button"
+              role="radio"
+              aria-checked={picked}
+              onClick={() => onChange(t)}
+              data-testid="admin-request-title-option"
+              data-title-id={t.id}
+              sx={{
+                display: 'flex',
+                gap: 1.25,
+                alignItems: 'center',
+                textAlign: 'start',
+                p: 1,
+                borderRadius: 1.5,
+                border: 1,
+                borderColor: picked ? 'secondary.main' : 'divider',
+                bgcolor: picked ? 'action.selected' : 'transparent',
+                color: 'inherit',
+                font: 'inherit',
+                cursor: 'pointer',
+                '&:focus-visible': { outline: '2px solid', outlineColor: 'secondary.main' },
+              }}
+            >
+              <Box component="img" src={t.poster} alt="" loading="lazy" sx={{ width: 36, height: 54, objectFit: 'cover', borderRadius: 0.5, flexShrink: 0, bgcolor: 'action.hover' }} />
+              <Box sx={{ minWidth: 0, flex: 1 }}>
+                <Typography sx={{ fontWeight: 700, fontSize: '0.95rem' }} dir="auto" noWrap>
+                  {t.titleFa ?? t.titleEn}
+                </Typography>
+                <Typography color="text.secondary" sx={{ fontSize: '0.8rem' }} noWrap>
+                  <span dir="ltr">{t.titleEn}</span>
+                  {t.year ? ` · ${toPersianDigits(t.year)}` : ''} · <span dir="ltr">{t.imdbId}</span>
+                </Typography>
+              </Box>
+              {!t.published && <Chip size="small" label={m.unpublished} />}
+              {picked && <Chip size="small" label={m.picked} sx={solidAccent} />}
+            </Box>
+          );
+        })}
+      </Box>
+    </Box>
+  );
+}
+
+/** Fulfil a group: pick the catalogue title, maybe a word to the members, then confirm. */
+export function FulfilDialog({ group, onClose }: { group: AdminRequestGroup; onClose: () => void }) {
+  const answer = useAnswerRequest();
+  const [title, setTitle] = useState<AdminTitlePick | null>(group.status === 'pending' ? group.catalogueTitle : null);
+  const [response, setResponse] = useState('');
+  const [missing, setMissing] = useState(false);
+  const titleId = useId();
+  const errors = fieldErrors(answer.error);
+  const submit = (e: React.FormEvent) => {
+    e.preventDefault();
+    if (!title) {
+      setMissing(true);
+      return;
+    }
+    answer.mutate(
+      { id: group.id, fulfil: { title_id: title.id, ...(response.trim() ? { response: response.trim() } : {}) } },
+      {
+        onSuccess: (r) => {
+          notifySuccess(m.fulfilled(r.members));
+          onClose();
+        },
+      },
+    );
+  };
+  const generalError = answer.isError && Object.keys(errors).length === 0 ? getErrorMessage(answer.error) : null;
+  return (
+    <Dialog
+      open
+      fullWidth
+      maxWidth="sm"
+      onClose={answer.isPending ? undefined : onClose}
+      aria-labelledby={titleId}
+      data-testid="admin-request-fulfil-dialog"
+      slotProps={{ paper: { component: 'form', onSubmit: submit, noValidate: true } as object }}
+    >
+      <DialogTitle id={titleId}>{m.fulfilTitle(group.title)}</DialogTitle>
+      <DialogContent>
+        <DialogContentText sx={{ mb: 2 }}>{m.fulfilIntro(group.members)}</DialogContentText>
+        <TitlePicker
+          initial={group.imdbId ?? group.title}
+          value={title}
+          onChange={(t) => {
+            setTitle(t);
+            setMissing(false);
+          }}
+          error={missing ? m.chooseTitle : errors.title_id}
+        />
+        <TextField
+          label={m.response}
+          value={response}
+          onChange={(e) => setResponse(e.target.value)}
+          fullWidth
+          multiline
+          minRows={2}
+          sx={{ mt: 2 }}
+          error={Boolean(errors.response)}
+          helperText={errors.response}
+          slotProps={{ htmlInput: { maxLength: 500, dir: 'auto', 'data-testid': 'admin-request-response' } }}
+        />
+        {generalError && (
+          <FormHelperText error role="alert" sx={{ mt: 1 }}>
+            {generalError}
+          </FormHelperText>
+        )}
+      </DialogContent>
+      <DialogActions sx={{ px: 3, pb: 2, gap: 1 }}>
+        <Button onClick={onClose} color="inherit" variant="outlined" disabled={answer.isPending}>
+          {adminMessages.cancel}
+        </Button>
+        <Button type="submit" variant="contained" sx={solidAccent} disabled={answer.isPending} data-testid="admin-request-fulfil-confirm">
+          {m.confirmFulfil}
+        </Button>
+      </DialogActions>
+    </Dialog>
+  );
+}
+
+/** Decline a group with a reason every member who asked will read. */
+export function DeclineDialog({ group, onClose }: { group: AdminRequestGroup; onClose: () => void }) {
+  const answer = useAnswerRequest();
+  const [reason, setReason] = useState('');
+  const titleId = useId();
+  const errors = fieldErrors(answer.error);
+  const generalError = answer.isError && Object.keys(errors).length === 0 ? getErrorMessage(answer.error) : null;
+  const submit = (e: React.FormEvent) => {
+    e.preventDefault();
+    answer.mutate(
+      { id: group.id, decline: { reason: reason.trim() } },
+      {
+        onSuccess: (r) => {
+          notifySuccess(m.declined(r.members));
+          onClose();
+        },
+      },
+    );
+  };
+  return (
+    <Dialog
+      open
+      fullWidth
+      maxWidth="sm"
+      onClose={answer.isPending ? undefined : onClose}
+      aria-labelledby={titleId}
+      data-testid="admin-request-decline-dialog"
+      slotProps={{ paper: { component: 'form', onSubmit: submit, noValidate: true } as object }}
+    >
+      <DialogTitle id={titleId}>{m.declineTitle(group.title)}</DialogTitle>
+      <DialogContent>
+        <DialogContentText sx={{ mb: 2 }}>{m.declineIntro(group.members)}</DialogContentText>
+        <TextField
+          label={m.reason}
+          value={reason}
+          onChange={(e) => setReason(e.target.value)}
+          fullWidth
+          required
+          multiline
+          minRows={3}
+          autoFocus
+          error={Boolean(errors.reason)}
+          helperText={errors.reason}
+          slotProps={{ htmlInput: { maxLength: 500, dir: 'auto', 'data-testid': 'admin-request-decline-reason' } }}
+        />
+        {generalError && (
+          <FormHelperText error role="alert" sx={{ mt: 1 }}>
+            {generalError}
+          </FormHelperText>
+        )}
+      </DialogContent>
+      <DialogActions sx={{ px: 3, pb: 2, gap: 1 }}>
+        <Button onClick={onClose} color="inherit" variant="outlined" disabled={answer.isPending}>
+          {adminMessages.cancel}
+        </Button>
+        <Button type="submit" variant="contained" sx={dangerSolid} disabled={answer.isPending} data-testid="admin-request-decline-confirm">
+          {m.confirmDecline}
+        </Button>
+      </DialogActions>
+    </Dialog>
+  );
+}
