@@ -68,7 +68,7 @@ describe('an admin publishing a film', () => {
     await page.waitForURL(`**/admin/titles/${titleId}/media`);
     await page.getByTestId('admin-video-input').setInputFiles(clip);
     await page.getByTestId('admin-video-upload').click();
-    await expect.poll(() => page.getByTestId('admin-ingest-status').getAttribute('data-status'), { timeout: 120_000, intervals: [500] }).toBe('done');
+    await expect.poll(() => page.getByTestId('admin-ingest-status').getAttribute('data-status'), { timeout: 120_000, interval: 500 }).toBe('done');
 
     // Persian subtitles for it.
     await page.getByTestId('admin-subtitle-language').selectOption('fa');
