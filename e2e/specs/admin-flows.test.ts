@@ -4,8 +4,8 @@ import os from 'node:os';
 import path from 'node:path';
 import type { Browser, BrowserContext, Page } from 'playwright-core';
 import { afterAll, afterEach, beforeAll, describe, expect, inject, it } from 'vitest';
-import { DESKTOP, launchBrowser, newContext } from '../support/browser';
-import { buyPremium, registerMember, signInBrowser } from '../support/members';
+import { DESKTOP, launchBrowser, MOBILE, newContext, waitForScreen } from '../support/browser';
+import { asMember, buyPremium, registerMember, signInBrowser } from '../support/members';
 import { createOperator, openOperatorLink } from '../support/staff';
 import { expectNoSeriousViolations, shoot } from './screens-support';
 
@@ -106,4 +106,80 @@ describe('an admin publishing a film', () => {
       await watching.close();
     }
   }, 240_000);
+});
+
+describe('an editor answering requests', () => {
+  it('fulfils a title two members asked for by picking it, and each member sees the notification dot', async () => {
+    const askers = [await registerMember({ baseUrl, name: 'مینا' }), await registerMember({ baseUrl, name: 'رضا' })];
+    for (const who of askers) {
+      const res = await asMember(baseUrl, who, 'POST', '/api/user/request', { title: 'The Shawshank Redemption', year: 1994, imdb: 'https://www.imdb.com/title/tt0111161/' });
+      expect(res.status).toBe(201);
+    }
+    const shawshank = ((await (await fetch(`${baseUrl}/api/titles/imdb/tt0111161`)).json()) as { data: { id: number } }).data;
+    const { link } = await createOperator('editor', { name: 'ویراستار پرده' });
+    context = await newContext(browser, { viewport: DESKTOP });
+    const page = await openOperatorLink(context, link);
+    await page.getByTestId('admin-nav-requests').click();
+    await page.waitForURL('**/admin/requests');
+    const group = page.getByTestId('admin-request-group').filter({ hasText: 'tt0111161' }).first();
+    await group.waitFor();
+    expect(await group.getByTestId('admin-request-members').textContent()).toMatch(/۲/);
+    await expectNoSeriousViolations(page);
+    await shoot(page, 'admin-requests-1280');
+
+    await group.getByTestId('admin-request-fulfil').click();
+    const dialog = page.getByTestId('admin-request-fulfil-dialog');
+    await dialog.getByTestId('admin-request-title-picker').fill('Shawshank');
+    await dialog.getByTestId('admin-request-title-option').first().click();
+    await dialog.getByTestId('admin-request-fulfil-confirm').click();
+    await dialog.waitFor({ state: 'hidden' });
+
+    for (const who of askers) {
+      const mine = await newContext(browser, { viewport: MOBILE, isMobile: true, hasTouch: true });
+      try {
+        await signInBrowser(mine, who, baseUrl);
+        const p = await mine.newPage();
+        await p.goto(`${baseUrl}/contact`);
+        await waitForScreen(p);
+        await p.locator('[data-testid="notification-dot"]:visible').first().waitFor({ timeout: 15_000 });
+        const watchlist = await asMember<{ data: { id: number }[] }>(baseUrl, who, 'GET', '/api/user/watchlist');
+        expect(watchlist.body.data.map((t) => t.id)).toContain(shawshank.id);
+      } finally {
+        await mine.close();
+      }
+    }
+  }, 120_000);
+});
+
+describe('every screen of the panel', () => {
+  const screens: [string, string][] = [
+    ['/admin', 'admin-dashboard'],
+    ['/admin/titles', 'admin-titles'],
+    ['/admin/catalogue', 'admin-catalogue'],
+    ['/admin/imports', 'admin-imports'],
+    ['/admin/comments', 'admin-comments'],
+    ['/admin/notifications', 'admin-notifications'],
+  ];
+
+  it('draws each section for an admin at 1280 px, and the dashboard at 375 px, with no serious accessibility problem', async () => {
+    const { link } = await createOperator('admin');
+    context = await newContext(browser, { viewport: DESKTOP });
+    const page = await openOperatorLink(context, link);
+    for (const [url, name] of screens) {
+      await page.goto(baseUrl + url);
+      await page.locator('main h1').first().waitFor();
+      await page.waitForFunction(() => document.querySelectorAll('[role="progressbar"]').length === 0, undefined, { timeout: 20_000 });
+      if (name === 'admin-dashboard') await page.getByTestId('admin-dashboard-chart').first().locator('canvas').waitFor();
+      await expectNoSeriousViolations(page);
+      await shoot(page, `${name}-1280`);
+    }
+    await page.setViewportSize(MOBILE);
+    await page.goto(`${baseUrl}/admin`);
+    await page.getByTestId('admin-dashboard-chart').first().locator('canvas').waitFor();
+    await page.waitForFunction(() => document.querySelectorAll('[role="progressbar"]').length === 0, undefined, { timeout: 20_000 });
+    const overflow = await page.evaluate(() => document.documentElement.scrollWidth - document.documentElement.clientWidth);
+    expect(overflow).toBeLessThanOrEqual(0);
+    await expectNoSeriousViolations(page);
+    await shoot(page, 'admin-dashboard-375');
+  }, 120_000);
 });

@@ -192,7 +192,7 @@ function CommentCard({ c, onDialog }: { c: AdminComment; onDialog: (d: DialogSta
       <Typography color="text.secondary" sx={{ fontSize: '0.8rem', mt: 0.25 }}>
         {c.parentId ? `${m.reply} · ` : ''}
         {m.on}{' '}
-        <Link component={RouterLink} to={c.title.path} dir="auto">
+        <Link component={RouterLink} to={c.title.path} color="inherit" underline="always" dir="auto">
           {c.title.titleFa ?? c.title.titleEn}
         </Link>{' '}
         · {adminDateTime(c.createdAt)}

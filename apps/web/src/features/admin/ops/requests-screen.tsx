@@ -39,7 +39,7 @@ function GroupCard({ group, onFulfil, onDecline }: { group: AdminRequestGroup; o
         <Chip size="small" color={group.status === 'pending' ? 'warning' : 'default'} label={m.members(group.members)} data-testid="admin-request-members" />
         {group.requests !== group.members && <Chip size="small" variant="outlined" label={m.requests(group.requests)} />}
         {group.imdbUrl && (
-          <Link href={group.imdbUrl} target="_blank" rel="noreferrer noopener" sx={{ fontSize: '0.85rem' }} dir="ltr">
+          <Link href={group.imdbUrl} target="_blank" rel="noreferrer noopener" color="inherit" underline="always" sx={{ fontSize: '0.85rem' }} dir="ltr">
             {group.imdbId}
           </Link>
         )}
@@ -75,7 +75,7 @@ function GroupCard({ group, onFulfil, onDecline }: { group: AdminRequestGroup; o
       {group.catalogueTitle && (
         <Typography sx={{ mt: 1, fontSize: '0.9rem' }}>
           {m.inCatalogue}{' '}
-          <Link component={RouterLink} to={group.catalogueTitle.path} dir="auto">
+          <Link component={RouterLink} to={group.catalogueTitle.path} color="inherit" underline="always" dir="auto">
             {group.catalogueTitle.titleFa ?? group.catalogueTitle.titleEn}
           </Link>
         </Typography>
