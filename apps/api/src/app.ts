@@ -7,6 +7,8 @@ import { frameworkErrors, registerErrorHandling } from './errors/error-handler';
 import { watchCatalogue } from './lib/catalogue-version';
 import { accountRoutes } from './modules/account/account.routes';
 import { adminRoutes } from './modules/admin/admin.routes';
+import { adminMembersRoutes } from './modules/admin-members/admin-members.routes';
+import { adminMoneyRoutes } from './modules/admin-money/admin-money.routes';
 import { artworkRoutes } from './modules/artwork/artwork.routes';
 import { authRoutes } from './modules/auth/auth.routes';
 import { catalogueRoutes } from './modules/catalogue/catalogue.routes';
@@ -112,6 +114,8 @@ export async function buildApp(deps: AppDeps, opts: BuildOptions = {}) {
   if (config.GATEWAY === 'sandbox') await app.register(sandboxRoutes);
   await app.register(contactRoutes);
   await app.register(adminRoutes);
+  await app.register(adminMembersRoutes);
+  await app.register(adminMoneyRoutes);
   if (config.ENABLE_TEST_ROUTES) await app.register(testRoutes);
 
   await registerWeb(app, config);

@@ -7,3 +7,5 @@ export * from './premium';
 export * from './zod-fa';
 export * from './playback';
 export * from './admin';
+export * from './admin-members';
+export * from './admin-money';
