@@ -458,7 +458,8 @@ describe('hostile input against every operation of the OpenAPI document', () => 
       for (const who of WHO) {
         for (const wrong of WRONG_BODIES) await send({ op, who, body: { payload: wrong.payload, contentType: wrong.contentType }, label: wrong.label });
         const res = await send({ op, who, body: { payload: big, contentType: 'application/json' }, label: '3 MB body' });
-        if (who === 'member' && op.body) expect(res.statusCode, `${op.key} with 3 MB`).toBe(413);
+        // The panel's routes refuse a member at the door (403), before any body is read.
+        if (who === 'member' && op.body && !op.path.startsWith('/api/admin/')) expect(res.statusCode, `${op.key} with 3 MB`).toBe(413);
       }
     }
     expectNoFailures();

@@ -1,6 +1,6 @@
 import { z } from 'zod';
-import { adminReason, role } from './admin';
-import { adminPayment, adminRequestId } from './admin-money';
+import { role } from './admin';
+import { adminMoneyReason, adminPayment, adminRequestId, adminSearchText } from './admin-money';
 import { pageQuery } from './common';
 import { premiumStatus } from './premium';
 
@@ -16,7 +16,7 @@ const iso = z.string();
 export const adminMemberQuery = pageQuery.extend({
   per_page: z.coerce.number().int().min(1).max(100).default(25),
   /** A name or email (or part of one), or a member's id. */
-  q: z.string().trim().max(100).optional(),
+  q: adminSearchText.optional(),
   /** Premium now. */
   premium: z.enum(['true', 'false']).optional(),
   disabled: z.enum(['true', 'false']).optional(),
@@ -124,7 +124,7 @@ export type AdminMemberDetail = z.infer<typeof adminMemberDetail>;
  */
 export const adminGrantInput = z.object({
   days: z.number().int().min(1).max(3650),
-  reason: adminReason,
+  reason: adminMoneyReason,
   request_id: adminRequestId.optional(),
 });
 export type AdminGrantInput = z.infer<typeof adminGrantInput>;
@@ -140,7 +140,7 @@ export const adminGrantResult = z
 export type AdminGrantResult = z.infer<typeof adminGrantResult>;
 
 /** `POST /api/admin/members/{id}/disable` and `/enable`. */
-export const adminMemberReasonInput = z.object({ reason: adminReason });
+export const adminMemberReasonInput = z.object({ reason: adminMoneyReason });
 export type AdminMemberReasonInput = z.infer<typeof adminMemberReasonInput>;
 
 /** `PUT /api/admin/members/{id}/role`. */

@@ -1,5 +1,4 @@
 import { z } from 'zod';
-import { adminReason } from './admin';
 import { pageQuery } from './common';
 import { plainText } from './member';
 import { paymentKind, paymentStatus } from './premium';
@@ -13,10 +12,20 @@ import { paymentKind, paymentStatus } from './premium';
 const id = z.number().int();
 const iso = z.string();
 const toman = z.number().int();
-const isoDay = z.iso.date();
+/** A calendar day PostgreSQL can hold and a person might mean. */
+const isoDay = z.iso.date().refine((d) => d >= '1900-01-01' && d <= '2199-12-31', { error: 'تاریخ معتبر نیست.' });
 const maxInt = 2_147_483_647;
 /** A price in Toman: whole, positive, below a billion. */
 const price = z.number().int().min(1).max(1_000_000_000);
+
+/**
+ * Why an admin did something by hand: `adminReason`'s rules, with NUL characters dropped (PostgreSQL
+ * text cannot hold them).
+ */
+export const adminMoneyReason = plainText().min(3).max(500);
+
+/** Free text typed into a search box (NUL characters dropped). */
+export const adminSearchText = plainText().max(100);
 
 /** A client's id for one submit of a form: the same id twice does the thing once. */
 export const adminRequestId = z
@@ -150,7 +159,7 @@ export type AdminDiscountUpdate = z.infer<typeof adminDiscountUpdate>;
 
 export const adminDiscountQuery = pageQuery.extend({
   per_page: z.coerce.number().int().min(1).max(100).default(50),
-  q: z.string().trim().max(40).optional(),
+  q: plainText().max(40).optional(),
   active: z.enum(['true', 'false']).optional(),
 });
 export type AdminDiscountQuery = z.infer<typeof adminDiscountQuery>;
@@ -194,7 +203,7 @@ export const adminGiftQuery = pageQuery.extend({
   origin: giftOrigin.optional(),
   state: giftState.optional(),
   /** A code (dashes and spaces ignored) or an email of the giver, the recipient or the redeemer. */
-  q: z.string().trim().max(100).optional(),
+  q: adminSearchText.optional(),
 });
 export type AdminGiftQuery = z.infer<typeof adminGiftQuery>;
 
@@ -203,7 +212,7 @@ export const adminGiftIssueInput = z
   .object({
     plan_id: z.number().int().min(1).max(maxInt).nullish(),
     days: z.number().int().min(1).max(3650).nullish(),
-    reason: adminReason,
+    reason: adminMoneyReason,
     recipient_email: z
       .union([z.literal(''), z.string().trim().toLowerCase().max(190).check(z.email())])
       .nullish()
@@ -276,7 +285,7 @@ export const adminPaymentQuery = pageQuery.extend({
   kind: paymentKind.optional(),
   user_id: z.coerce.number().int().positive().max(maxInt).optional(),
   /** A member's email (or part of it), a payment id, or a bank tracking number. */
-  q: z.string().trim().max(100).optional(),
+  q: adminSearchText.optional(),
   gateway: z
     .string()
     .trim()
@@ -290,7 +299,7 @@ export const adminPaymentQuery = pageQuery.extend({
 export type AdminPaymentQuery = z.infer<typeof adminPaymentQuery>;
 
 /** `POST /api/admin/payments/{id}/refund`. */
-export const adminRefundInput = z.object({ reason: adminReason });
+export const adminRefundInput = z.object({ reason: adminMoneyReason });
 export type AdminRefundInput = z.infer<typeof adminRefundInput>;
 
 export const adminRefundResult = z
@@ -305,5 +314,5 @@ export const adminRefundResult = z
 export type AdminRefundResult = z.infer<typeof adminRefundResult>;
 
 /** A reason for a one-click change (disabling a gift code). */
-export const adminReasonInput = z.object({ reason: adminReason });
+export const adminReasonInput = z.object({ reason: adminMoneyReason });
 export type AdminReasonInput = z.infer<typeof adminReasonInput>;

@@ -9,8 +9,9 @@ import { iso, isoOrNull, pageMeta, pgCode, pgCodes, type Executor } from '../acc
 import { normalizeDiscountCode, type DiscountRow } from '../payments/discounts';
 import { likeEscape } from './money.shared';
 
+// Spelled out: inside a select list the column would lose its table and mean the redemption's own column.
 const paidUses = sql<number>`(SELECT count(*)::int FROM discount_redemptions r JOIN payments p ON p.id = r.payment_id
-  WHERE r.discount_code_id = ${discountCodes.id} AND p.status = 'paid')`;
+  WHERE r.discount_code_id = "discount_codes"."id" AND p.status = 'paid')`;
 
 function toAdminDiscount(d: DiscountRow, paid: number, now: Date): AdminDiscount {
   return {

@@ -9,8 +9,9 @@ import { iso, pgCode, pgCodes, type Executor } from '../account/executor';
 import { planPrice, type PlanRow } from '../premium/plans';
 
 const counts = {
-  payments: sql<number>`(SELECT count(*)::int FROM payments WHERE plan_id = ${plans.id})`,
-  paid: sql<number>`(SELECT count(*)::int FROM payments WHERE plan_id = ${plans.id} AND status = 'paid' AND refunded_at IS NULL)`,
+  // Spelled out: inside a select list the column would lose its table and mean the payment's own id.
+  payments: sql<number>`(SELECT count(*)::int FROM payments pay WHERE pay.plan_id = "plans"."id")`,
+  paid: sql<number>`(SELECT count(*)::int FROM payments pay WHERE pay.plan_id = "plans"."id" AND pay.status = 'paid' AND pay.refunded_at IS NULL)`,
 };
 
 type Counted = PlanRow & { payments: number; paid: number };
