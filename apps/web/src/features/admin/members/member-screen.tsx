@@ -15,6 +15,7 @@ import { periodStateLabels, roleLabels, type AdminMemberDetail, type AdminPeriod
 import { formatJalali, toPersianDigits } from '@parde/persian';
 import { useState, type ReactNode } from 'react';
 import { Link as RouterLink, useParams } from 'react-router';
+import { accentText, solidAccent } from '../../../components/accent';
 import { ProgressBar } from '../../../components/progress-bar';
 import { QueryErrorPage } from '../../../components/query-error';
 import { StatusPage } from '../../../components/status-page';
@@ -68,13 +69,13 @@ function PeriodItem({ p }: { p: AdminPeriod }) {
       <Box sx={{ display: 'flex', gap: 1, alignItems: 'center', flexWrap: 'wrap' }}>
         <Typography sx={{ fontWeight: 700 }}>{p.kindLabel}</Typography>
         <Typography color="text.secondary">
-          {p.planName} · {m.period.days(p.days)}
+          {p.planName}، {m.period.days(p.days)}
         </Typography>
         <Chip size="small" color={stateColor[p.state]} variant={p.state === 'past' ? 'outlined' : 'filled'} label={periodStateLabels[p.state]} />
       </Box>
       <Typography sx={{ fontSize: '0.9rem' }}>
         {m.period.from} {adminDate(p.startsAt)} {m.period.to} {adminDate(p.endsAt)}
-        {source ? ` · ${source}` : ''}
+        {source ? `، ${source}` : ''}
       </Typography>
       {p.reason && (
         <Typography color="text.secondary" sx={{ fontSize: '0.85rem' }}>
@@ -137,7 +138,7 @@ function Payments({ d }: { d: AdminMemberDetail }) {
               {d.payments.map((p) => (
                 <TableRow key={p.id}>
                   <TableCell>
-                    <Link component={RouterLink} to={`${paths.admin.money.getHref()}?tab=payments&user_id=${d.member.id}&payment=${p.id}`}>
+                    <Link component={RouterLink} to={`${paths.admin.money.getHref()}?tab=payments&user_id=${d.member.id}&payment=${p.id}`} sx={accentText}>
                       {toPersianDigits(`#${p.id}`)}
                     </Link>
                   </TableCell>
@@ -182,7 +183,7 @@ function Activity({ d }: { d: AdminMemberDetail }) {
               {a.recentWatch.map((w) => (
                 <li key={`${w.titleId}-${w.episode?.id ?? 0}`}>
                   {w.title}
-                  {w.episode ? ` — ${m.episode(w.episode.season, w.episode.number)}` : ''} · {adminDateTime(w.updatedAt)}
+                  {w.episode ? ` — ${m.episode(w.episode.season, w.episode.number)}` : ''}، {adminDateTime(w.updatedAt)}
                 </li>
               ))}
             </Box>
@@ -198,7 +199,7 @@ function Activity({ d }: { d: AdminMemberDetail }) {
             <Box component="ul" sx={{ m: 0, pl: 2.5 }}>
               {a.recentRequests.map((r) => (
                 <li key={r.id}>
-                  {r.title} · {m.requestStatus[r.status] ?? r.status} · {adminDate(r.createdAt)}
+                  {r.title}، {m.requestStatus[r.status] ?? r.status}، {adminDate(r.createdAt)}
                 </li>
               ))}
             </Box>
@@ -227,22 +228,22 @@ export function MemberScreen() {
     <AdminPage
       title={m.memberTitle(member.name)}
       intro={
-        <Link component={RouterLink} to={paths.admin.members.getHref()}>
+        <Link component={RouterLink} to={paths.admin.members.getHref()} sx={accentText}>
           {m.back}
         </Link>
       }
       testId="admin-member"
       actions={
         <>
-          <Button variant="contained" onClick={() => setOpen('grant')} data-testid="admin-member-grant">
+          <Button variant="contained" sx={solidAccent} onClick={() => setOpen('grant')} data-testid="admin-member-grant">
             {m.grant}
           </Button>
-          <Button variant="outlined" onClick={() => setOpen('signout')} data-testid="admin-member-signout">
+          <Button variant="outlined" color="inherit" onClick={() => setOpen('signout')} data-testid="admin-member-signout">
             {m.signOut}
           </Button>
           {!self && (
             <>
-              <Button variant="outlined" onClick={() => setOpen('role')} data-testid="admin-member-role">
+              <Button variant="outlined" color="inherit" onClick={() => setOpen('role')} data-testid="admin-member-role">
                 {m.changeRole}
               </Button>
               <Button variant="outlined" color={member.disabledAt ? 'success' : 'error'} onClick={() => setOpen('disable')} data-testid={member.disabledAt ? 'admin-member-enable' : 'admin-member-disable'}>

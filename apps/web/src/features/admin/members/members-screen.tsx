@@ -15,6 +15,7 @@ import { roleLabels, type AdminMember, type Role } from '@parde/contract';
 import { toPersianDigits } from '@parde/persian';
 import { useState, type FormEvent } from 'react';
 import { Link as RouterLink, useSearchParams } from 'react-router';
+import { accentText } from '../../../components/accent';
 import { EmptyState } from '../../../components/empty-state';
 import { ListPagination } from '../../../components/list-pagination';
 import { ProgressBar } from '../../../components/progress-bar';
@@ -78,7 +79,7 @@ export function MembersScreen() {
             onChange={(e) => setText(e.target.value)}
             slotProps={{ htmlInput: { dir: 'auto', maxLength: 100, 'data-testid': 'admin-members-search' } }}
           />
-          <Button type="submit" variant="outlined" data-testid="admin-members-search-button">
+          <Button type="submit" variant="outlined" color="inherit" data-testid="admin-members-search-button">
             {m.searchButton}
           </Button>
         </Box>
@@ -126,7 +127,7 @@ export function MembersScreen() {
                 {data.data.map((row) => (
                   <TableRow key={row.id} data-testid="admin-member-row" hover>
                     <TableCell>
-                      <Link component={RouterLink} to={paths.admin.member.getHref(row.id)} underline="hover" sx={{ fontWeight: 600 }}>
+                      <Link component={RouterLink} to={paths.admin.member.getHref(row.id)} underline="hover" sx={(t) => ({ ...accentText(t), fontWeight: 600 })}>
                         {row.name}
                       </Link>
                       <Typography component="span" color="text.secondary" sx={{ fontSize: '0.75rem', marginInlineStart: 1 }}>

@@ -14,6 +14,7 @@ import TextField from '@mui/material/TextField';
 import type { AdminDiscount, DiscountKind } from '@parde/contract';
 import { formatJalali, toPersianDigits } from '@parde/persian';
 import { useState, type FormEvent } from 'react';
+import { accentText, solidAccent } from '../../../components/accent';
 import { EmptyState } from '../../../components/empty-state';
 import { ProgressBar } from '../../../components/progress-bar';
 import { QueryErrorPage } from '../../../components/query-error';
@@ -182,7 +183,7 @@ export function DiscountsTab() {
       <Box sx={{ display: 'flex', gap: 1.5, flexWrap: 'wrap', mb: 2, alignItems: 'flex-start' }}>
         <Box component="form" role="search" onSubmit={search} sx={{ display: 'flex', gap: 1 }}>
           <TextField size="small" label={m.code} value={text} onChange={(e) => setText(e.target.value)} slotProps={{ htmlInput: { dir: 'ltr', maxLength: 40 } }} />
-          <Button type="submit" variant="outlined">
+          <Button type="submit" variant="outlined" color="inherit">
             {moneyMessages.search}
           </Button>
         </Box>
@@ -192,7 +193,7 @@ export function DiscountsTab() {
           <MenuItem value="false">{m.onlyInactive}</MenuItem>
         </TextField>
         <Box sx={{ flex: 1 }} />
-        <Button variant="contained" onClick={() => setEditing('new')} data-testid="admin-discount-add">
+        <Button variant="contained" sx={solidAccent} onClick={() => setEditing('new')} data-testid="admin-discount-add">
           {m.add}
         </Button>
       </Box>
@@ -226,7 +227,7 @@ export function DiscountsTab() {
                     <Chip size="small" variant="outlined" color={d.usable ? 'success' : 'default'} label={!d.isActive ? m.inactive : d.usable ? m.usable : m.notUsable} />
                   </TableCell>
                   <TableCell sx={{ whiteSpace: 'nowrap' }}>
-                    <Button size="small" onClick={() => setEditing(d)} data-testid="admin-discount-edit">
+                    <Button size="small" sx={accentText} onClick={() => setEditing(d)} data-testid="admin-discount-edit">
                       {moneyMessages.edit}
                     </Button>
                     <Button size="small" color={d.isActive ? 'error' : 'success'} onClick={() => setToggling(d)} data-testid="admin-discount-toggle">

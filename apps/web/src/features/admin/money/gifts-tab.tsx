@@ -11,6 +11,7 @@ import TableRow from '@mui/material/TableRow';
 import TextField from '@mui/material/TextField';
 import { giftStateLabels, type AdminGift, type GiftState } from '@parde/contract';
 import { useState, type FormEvent } from 'react';
+import { solidAccent } from '../../../components/accent';
 import { EmptyState } from '../../../components/empty-state';
 import { ProgressBar } from '../../../components/progress-bar';
 import { QueryErrorPage } from '../../../components/query-error';
@@ -171,7 +172,7 @@ export function GiftsTab() {
       <Box sx={{ display: 'flex', gap: 1.5, flexWrap: 'wrap', mb: 2, alignItems: 'flex-start' }}>
         <Box component="form" role="search" onSubmit={search} sx={{ display: 'flex', gap: 1 }}>
           <TextField size="small" label={m.searchLabel} value={text} onChange={(e) => setText(e.target.value)} slotProps={{ htmlInput: { dir: 'ltr', maxLength: 100 } }} />
-          <Button type="submit" variant="outlined">
+          <Button type="submit" variant="outlined" color="inherit">
             {moneyMessages.search}
           </Button>
         </Box>
@@ -189,7 +190,7 @@ export function GiftsTab() {
           ))}
         </TextField>
         <Box sx={{ flex: 1 }} />
-        <Button variant="contained" onClick={() => setIssuing(true)} data-testid="admin-gift-issue">
+        <Button variant="contained" sx={solidAccent} onClick={() => setIssuing(true)} data-testid="admin-gift-issue">
           {m.issue}
         </Button>
       </Box>
@@ -220,7 +221,7 @@ export function GiftsTab() {
                   </TableCell>
                   <TableCell>{g.origin === 'bought' ? m.bought : m.issued}</TableCell>
                   <TableCell>
-                    {g.planName} · {m.days(g.days)}
+                    {g.planName}، {m.days(g.days)}
                   </TableCell>
                   <TableCell>
                     {g.giver ? g.giver.name : (g.issuedBy?.name ?? '—')}

@@ -134,7 +134,7 @@ export const moneyMessages = {
     memberFilter: (id: number) => `فقط پرداخت‌های عضو ${toPersianDigits(`#${id}`)}`,
     clearMember: 'همهٔ اعضا',
     csv: 'CSV',
-    csvLabel: 'دریافت پرداخت‌های همین فیلتر به‌صورت CSV',
+    csvLabel: 'CSV پرداخت‌های همین فیلتر',
     statuses: { pending: 'در انتظار پرداخت', verifying: 'در حال بررسی', paid: 'پرداخت‌شده', failed: 'ناموفق', cancelled: 'لغوشده', expired: 'منقضی‌شده', refunded: 'بازپرداخت‌شده' } as Record<string, string>,
     kinds: { join: 'خرید اشتراک', reserve: 'رزرو اشتراک', gift: 'خرید هدیه' } as Record<string, string>,
     gateways: { sandbox: 'آزمایشی', zarinpal: 'زرین‌پال', free: 'رایگان' } as Record<string, string>,

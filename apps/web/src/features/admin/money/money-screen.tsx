@@ -23,7 +23,7 @@ export function MoneyScreen() {
   return (
     <AdminPage title={m.heading} intro={m.intro} testId="admin-money">
       <Box sx={{ borderBottom: 1, borderColor: 'divider', mb: 2 }}>
-        <Tabs value={tab} onChange={(_e, v: TabKey) => pick(v)} variant="scrollable" allowScrollButtonsMobile aria-label={m.heading}>
+        <Tabs textColor="inherit" indicatorColor="secondary" value={tab} onChange={(_e, v: TabKey) => pick(v)} variant="scrollable" allowScrollButtonsMobile aria-label={m.heading}>
           {TABS.map((t) => (
             <Tab key={t} value={t} label={m.tabs[t]} id={`money-tab-${t}`} aria-controls={`money-panel-${t}`} data-testid={`admin-money-tab-${t}`} />
           ))}

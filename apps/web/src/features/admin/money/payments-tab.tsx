@@ -15,8 +15,9 @@ import TextField from '@mui/material/TextField';
 import Typography from '@mui/material/Typography';
 import { giftStateLabels, type AdminPayment, type AdminPaymentDetail, type PaymentKind } from '@parde/contract';
 import { formatJalali, toPersianDigits } from '@parde/persian';
-import { useState, type FormEvent, type ReactNode } from 'react';
+import { useId, useState, type FormEvent, type ReactNode } from 'react';
 import { Link as RouterLink } from 'react-router';
+import { accentText, solidAccent } from '../../../components/accent';
 import { EmptyState } from '../../../components/empty-state';
 import { ProgressBar } from '../../../components/progress-bar';
 import { QueryErrorPage } from '../../../components/query-error';
@@ -89,10 +90,16 @@ function Row({ label, children }: { label: string; children: ReactNode }) {
 function PaymentDrawer({ id, onClose }: { id: number; onClose: () => void }) {
   const { data, isPending, isError, error, refetch } = usePayment(id);
   const [refunding, setRefunding] = useState(false);
+  const titleId = useId();
   return (
-    <Drawer anchor="left" open onClose={onClose} slotProps={{ paper: { sx: { width: { xs: '100%', sm: 440 }, p: 2 }, 'data-testid': 'admin-payment-drawer' } as object }}>
+    <Drawer
+      anchor="left"
+      open
+      onClose={onClose}
+      slotProps={{ paper: { sx: { width: { xs: '100%', sm: 440 }, p: 2 }, role: 'dialog', 'aria-labelledby': titleId, 'data-testid': 'admin-payment-drawer' } as object }}
+    >
       <Box sx={{ display: 'flex', alignItems: 'center', justifyContent: 'space-between', mb: 1 }}>
-        <Typography variant="h6" component="h2" sx={{ fontWeight: 800 }}>
+        <Typography variant="h6" component="h2" id={titleId} sx={{ fontWeight: 800 }}>
           {m.drawerTitle(id)}
         </Typography>
         <Button onClick={onClose} color="inherit">
@@ -111,7 +118,7 @@ function PaymentDrawer({ id, onClose }: { id: number; onClose: () => void }) {
             </Alert>
           )}
           <Row label={m.member}>
-            <Link component={RouterLink} to={paths.admin.member.getHref(data.member.id)}>
+            <Link component={RouterLink} to={paths.admin.member.getHref(data.member.id)} sx={accentText}>
               {data.member.name}
             </Link>
             <Box component="span" dir="ltr" sx={{ display: 'block', fontWeight: 400, fontSize: '0.8rem' }}>
@@ -158,11 +165,11 @@ function PaymentDrawer({ id, onClose }: { id: number; onClose: () => void }) {
           <Typography component="h3" sx={{ fontWeight: 700, mt: 2, mb: 0.5 }}>
             {m.history}
           </Typography>
-          <Box component="ol" sx={{ m: 0, pl: 2.5 }} data-testid="admin-payment-events">
+          <Box component="ol" sx={{ m: 0, pl: 2.5, listStyleType: 'persian' }} data-testid="admin-payment-events">
             {data.events.map((e) => (
               <li key={e.id}>
                 <Typography sx={{ fontSize: '0.9rem' }}>
-                  {e.eventLabel} · {m.statuses[e.toStatus] ?? e.toStatus}
+                  {e.eventLabel}، {m.statuses[e.toStatus] ?? e.toStatus}
                 </Typography>
                 <Typography color="text.secondary" sx={{ fontSize: '0.8rem' }}>
                   {adminDateTime(e.createdAt)}
@@ -231,7 +238,7 @@ export function PaymentsTab() {
         <TextField size="small" label={m.searchLabel} value={text} onChange={(e) => setText(e.target.value)} slotProps={{ htmlInput: { dir: 'auto', maxLength: 100, 'data-testid': 'admin-payments-search' } }} />
         <JalaliDateField label={m.from} value={from} onChange={setFrom} testId="admin-payments-from" />
         <JalaliDateField label={m.to} value={to} onChange={setTo} testId="admin-payments-to" />
-        <Button type="submit" variant="outlined" data-testid="admin-payments-apply">
+        <Button type="submit" variant="outlined" color="inherit" data-testid="admin-payments-apply">
           {moneyMessages.search}
         </Button>
         <TextField select size="small" label={m.statusFilter} value={filter.status ?? ''} onChange={(e) => set('status', e.target.value)} sx={{ minWidth: 150 }} slotProps={{ htmlInput: { 'data-testid': 'admin-payments-status' } }}>
@@ -259,12 +266,12 @@ export function PaymentsTab() {
           ))}
         </TextField>
         <Box sx={{ flex: 1 }} />
-        <Button variant="contained" component="a" href={paymentsCsvUrl(csvFilter)} download aria-label={m.csvLabel} data-testid="admin-payments-csv">
+        <Button variant="contained" sx={solidAccent} component="a" href={paymentsCsvUrl(csvFilter)} download aria-label={m.csvLabel} data-testid="admin-payments-csv">
           {m.csv}
         </Button>
       </Box>
       {userId && (
-        <Alert severity="info" sx={{ mb: 2 }} action={<Button onClick={() => set('user_id', '')}>{m.clearMember}</Button>}>
+        <Alert severity="info" sx={{ mb: 2 }} action={<Button color="inherit" onClick={() => set('user_id', '')}>{m.clearMember}</Button>}>
           {m.memberFilter(userId)}
         </Alert>
       )}
@@ -293,7 +300,7 @@ export function PaymentsTab() {
                   <TableCell>{toPersianDigits(p.id)}</TableCell>
                   <TableCell sx={{ whiteSpace: 'nowrap' }}>{adminDateTime(p.createdAt)}</TableCell>
                   <TableCell>
-                    <Link component={RouterLink} to={paths.admin.member.getHref(p.member.id)}>
+                    <Link component={RouterLink} to={paths.admin.member.getHref(p.member.id)} sx={accentText}>
                       {p.member.name}
                     </Link>
                   </TableCell>
@@ -304,7 +311,7 @@ export function PaymentsTab() {
                     <PaymentStatus p={p} />
                   </TableCell>
                   <TableCell>
-                    <Button size="small" onClick={() => setOpen(p.id)} data-testid="admin-payment-open">
+                    <Button size="small" sx={accentText} onClick={() => setOpen(p.id)} data-testid="admin-payment-open">
                       {m.details}
                     </Button>
                   </TableCell>

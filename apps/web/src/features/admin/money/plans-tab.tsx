@@ -13,6 +13,7 @@ import TextField from '@mui/material/TextField';
 import type { AdminPlan } from '@parde/contract';
 import { toPersianDigits } from '@parde/persian';
 import { useState } from 'react';
+import { accentText, solidAccent } from '../../../components/accent';
 import { EmptyState } from '../../../components/empty-state';
 import { ProgressBar } from '../../../components/progress-bar';
 import { QueryErrorPage } from '../../../components/query-error';
@@ -187,7 +188,7 @@ export function PlansTab() {
   return (
     <Box data-testid="admin-plans">
       <Box sx={{ display: 'flex', justifyContent: 'flex-end', mb: 2 }}>
-        <Button variant="contained" onClick={() => setEditing('new')} data-testid="admin-plan-add">
+        <Button variant="contained" sx={solidAccent} onClick={() => setEditing('new')} data-testid="admin-plan-add">
           {m.add}
         </Button>
       </Box>
@@ -223,7 +224,7 @@ export function PlansTab() {
                     <Chip size="small" color={p.isActive ? 'success' : 'default'} variant="outlined" label={p.isActive ? m.onSale : m.offSale} />
                   </TableCell>
                   <TableCell sx={{ whiteSpace: 'nowrap' }}>
-                    <Button size="small" onClick={() => setEditing(p)} data-testid="admin-plan-edit">
+                    <Button size="small" sx={accentText} onClick={() => setEditing(p)} data-testid="admin-plan-edit">
                       {moneyMessages.edit}
                     </Button>
                     <Button size="small" color={p.isActive ? 'error' : 'success'} onClick={() => setConfirm({ kind: 'toggle', plan: p })} data-testid="admin-plan-toggle">
