@@ -334,6 +334,8 @@ describe('payments', () => {
     expect(after.reserved).toEqual([]);
     const user = (await ctx.app.inject({ url: '/api/user', headers: m.headers })).json().data;
     near(user.premium.until, Date.now() + 30 * DAY_MS);
+    // The member's own receipt says so too.
+    expect(await paymentOf(ctx.app, m, join)).toMatchObject({ status: 'paid', statusLabel: 'بازپرداخت‌شده', message: expect.stringContaining('بازپرداخت') });
 
     expect((await admin('POST', `/api/admin/payments/${reserve}/refund`, { reason: 'عضو درخواست بازپرداخت داد' })).statusCode).toBe(200);
     expect(await premiumOf(ctx.app, m)).toMatchObject({ active: false, premiumUntil: null });

@@ -2,7 +2,7 @@ import { adminRequestId, type AdminGift, type AdminPayment, type AdminPaymentEve
 import { z } from 'zod';
 import { defineAuditLabels } from '../admin/audit';
 import { iso, isoOrNull } from '../account/executor';
-import { kindLabels, statusLabels } from '../payments/payments.messages';
+import { kindLabels, refundedLabel, statusLabels } from '../payments/payments.messages';
 import { formatGiftCode } from '../premium/gifts';
 
 defineAuditLabels({
@@ -31,7 +31,6 @@ export const paymentEventLabels: Record<string, string> = {
   refunded: 'بازپرداخت‌شده علامت خورد',
 };
 
-export const refundedLabel = 'بازپرداخت‌شده';
 
 export type PaymentListRow = {
   id: number;

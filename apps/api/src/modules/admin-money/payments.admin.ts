@@ -6,11 +6,11 @@ import type { Db } from '../../db/client';
 import { AppError } from '../../errors/app-error';
 import { recordAudit, type AuditActor } from '../admin/audit';
 import { iso, isoOrNull, pageMeta, type Executor } from '../account/executor';
-import { kindLabels, statusLabels } from '../payments/payments.messages';
+import { kindLabels, refundedLabel, statusLabels } from '../payments/payments.messages';
 import { PaymentsRepository } from '../payments/payments.repository';
 import { DAY_MS, revokePeriod, type RevokedPeriod } from '../premium/periods';
 import { giftOfPayment } from './gifts.admin';
-import { likeEscape, refundedLabel, toAdminPayment, toAdminPaymentEvent, type PaymentListRow } from './money.shared';
+import { likeEscape, toAdminPayment, toAdminPaymentEvent, type PaymentListRow } from './money.shared';
 
 const repo = new PaymentsRepository();
 
