@@ -9,6 +9,8 @@ import { accountRoutes } from './modules/account/account.routes';
 import { adminRoutes } from './modules/admin/admin.routes';
 import { adminCatalogueRoutes } from './modules/admin-catalogue/admin-catalogue.routes';
 import { adminMediaRoutes } from './modules/admin-media/admin-media.routes';
+import { adminMembersRoutes } from './modules/admin-members/admin-members.routes';
+import { adminMoneyRoutes } from './modules/admin-money/admin-money.routes';
 import { artworkRoutes } from './modules/artwork/artwork.routes';
 import { authRoutes } from './modules/auth/auth.routes';
 import { catalogueRoutes } from './modules/catalogue/catalogue.routes';
@@ -117,6 +119,8 @@ export async function buildApp(deps: AppDeps, opts: BuildOptions = {}) {
   await app.register(adminCatalogueRoutes);
   await app.register(adminMediaRoutes);
   await app.register((await import('./modules/admin-ops/admin-ops.plugin')).adminOpsPlugin);
+  await app.register(adminMembersRoutes);
+  await app.register(adminMoneyRoutes);
   if (config.ENABLE_TEST_ROUTES) await app.register(testRoutes);
 
   await registerWeb(app, config);

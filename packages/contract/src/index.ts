@@ -10,3 +10,5 @@ export * from './admin';
 export * from './admin-catalogue';
 export * from './admin-media';
 export * from './admin-ops';
+export * from './admin-members';
+export * from './admin-money';

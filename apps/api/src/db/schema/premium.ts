@@ -171,6 +171,8 @@ export const giftCodes = pgTable(
     issuedBy: integer().references(() => users.id, { onDelete: 'set null' }),
     reason: text(),
     disabledAt: timestamp({ withTimezone: true }),
+    /** The issuing request's key: a repeated submit of the same form issues one code. */
+    idempotencyKey: text(),
     planId: integer().references(() => plans.id, { onDelete: 'set null' }),
     planName: text().notNull(),
     days: integer().notNull(),
@@ -181,7 +183,11 @@ export const giftCodes = pgTable(
     mailedAt: timestamp({ withTimezone: true }),
     createdAt: createdAt(),
   },
-  (t) => [index('gift_codes_giver_idx').on(t.giverId, t.id.desc()), check('gift_codes_origin_check', sql`${t.paymentId} IS NOT NULL OR ${t.issuedBy} IS NOT NULL`)],
+  (t) => [
+    index('gift_codes_giver_idx').on(t.giverId, t.id.desc()),
+    check('gift_codes_origin_check', sql`${t.paymentId} IS NOT NULL OR ${t.issuedBy} IS NOT NULL`),
+    uniqueIndex('gift_codes_issue_key_idx').on(t.issuedBy, t.idempotencyKey).where(sql`${t.idempotencyKey} IS NOT NULL`),
+  ],
 );
 
 /** The days a member is premium: [starts_at, ends_at). */
@@ -210,10 +216,13 @@ export const premiumPeriods = pgTable(
     grantedBy: integer().references(() => users.id, { onDelete: 'set null' }),
     /** Refunded or withdrawn: the period no longer counts. */
     revokedAt: timestamp({ withTimezone: true }),
+    /** A grant's idempotency key: a repeated submit of the same grant adds nothing. */
+    idempotencyKey: text(),
     createdAt: createdAt(),
   },
   (t) => [
     index('premium_periods_user_idx').on(t.userId, t.endsAt),
+    uniqueIndex('premium_periods_grant_key_idx').on(t.userId, t.idempotencyKey).where(sql`${t.idempotencyKey} IS NOT NULL`),
     index('premium_periods_ends_idx').on(t.endsAt),
     check('premium_periods_kind_check', sql`${t.kind} IN ('join', 'reserve', 'gift', 'grant')`),
     check('premium_periods_range_check', sql`${t.endsAt} > ${t.startsAt}`),

@@ -1,7 +1,7 @@
 import type { Payment, PaymentKind, PaymentStatus } from '@parde/contract';
 import { iso, isoOrNull } from '../account/executor';
 import { formatGiftCode } from '../premium/gifts';
-import { kindLabels, statusLabels } from './payments.messages';
+import { kindLabels, refundedLabel, statusLabels } from './payments.messages';
 import type { ReceiptRow } from './payments.repository';
 
 /** A payment as its receipt shows it; never the row itself (no authority, no internal codes). */
@@ -18,7 +18,8 @@ export function toPayment({ payment: p, period, gift }: ReceiptRow): Payment {
     discountCode: p.discountCode,
     amount: p.amount,
     status,
-    statusLabel: statusLabels[status],
+    // Refunded by an operator: still a paid payment, but what it bought has ended.
+    statusLabel: p.refundedAt ? refundedLabel : statusLabels[status],
     gateway: p.gateway,
     refId: p.refId,
     cardPan: p.cardPan,

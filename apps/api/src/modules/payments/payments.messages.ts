@@ -12,6 +12,7 @@ export const paymentMessages = {
   successReserve: (start: string, until: string) => `پرداخت با موفقیت انجام شد. طرح رزروشدهٔ شما از ${start} آغاز می‌شود و تا ${until} ادامه دارد.`,
   successGift: (code: string) => `پرداخت با موفقیت انجام شد. کد هدیهٔ شما: ${code}`,
   retry: 'می‌توانید دوباره تلاش کنید.',
+  refunded: 'این پرداخت بازپرداخت شده است و روزهایی که خریده بود به پایان رسیده است.',
   description: (kind: PaymentKind, planName: string, days: string) =>
     `${kind === 'gift' ? 'هدیهٔ اشتراک ویژهٔ پرده' : 'اشتراک ویژهٔ پرده'} — طرح ${planName} (${days} روز)`,
 };
@@ -34,6 +35,9 @@ export const statusLabels: Record<PaymentStatus, string> = {
   cancelled: 'لغوشده',
   expired: 'منقضی‌شده',
 };
+
+/** A paid payment an operator marked refunded. */
+export const refundedLabel = 'بازپرداخت‌شده';
 
 export const kindLabels: Record<PaymentKind, string> = {
   join: 'خرید اشتراک',

@@ -266,7 +266,8 @@ export class PaymentsService {
     }
     const status = await premiumStatus(this.db, userId, now);
     let message: string;
-    if (row.gift) message = m.successGift(formatGiftCode(row.gift.code));
+    if (p.refundedAt) message = m.refunded;
+    else if (row.gift) message = m.successGift(formatGiftCode(row.gift.code));
     else if (p.kind === 'reserve' && row.period && row.period.startsAt > now) message = m.successReserve(formatJalali(row.period.startsAt), formatJalali(row.period.endsAt));
     else message = m.successJoin(formatJalali(row.period?.endsAt ?? status.activeUntil ?? now));
     return { ...receipt, outcome: 'success', message, premiumUntil: status.premiumUntil, retryPath: null };

@@ -33,9 +33,9 @@ export async function sendExpiryNotices(database: Database, now: Date): Promise<
   const horizon = new Date(now.getTime() + EXPIRY_NOTICE_MS);
   return database.db.transaction(async (tx) => {
     const { rows } = await tx.execute<{ user_id: number; until: Date }>(sql`
-      WITH ending AS (SELECT DISTINCT user_id FROM premium_periods WHERE ends_at > ${now} AND ends_at <= ${horizon})
+      WITH ending AS (SELECT DISTINCT user_id FROM premium_periods WHERE ends_at > ${now} AND ends_at <= ${horizon} AND revoked_at IS NULL)
       SELECT p.user_id, max(p.ends_at) AS until
-      FROM premium_periods p JOIN ending e USING (user_id)
+      FROM premium_periods p JOIN ending e USING (user_id) WHERE p.revoked_at IS NULL
       GROUP BY p.user_id
       HAVING max(p.ends_at) <= ${horizon}`);
     let sent = 0;

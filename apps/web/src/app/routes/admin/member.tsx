@@ -1,6 +1,6 @@
-import { AdminPage } from '../../../features/admin/components/admin-page';
+import { MemberScreen } from '../../../features/admin/members/member-screen';
 
-/** `/admin` section under construction in this branch. */
-export default function AdminSectionRoute() {
-  return <AdminPage title="در دست ساخت">این بخش هنوز ساخته نشده است.</AdminPage>;
+/** `/admin/members/:id`. */
+export default function AdminMemberRoute() {
+  return <MemberScreen />;
 }

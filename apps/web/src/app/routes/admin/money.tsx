@@ -1,6 +1,6 @@
-import { AdminPage } from '../../../features/admin/components/admin-page';
+import { MoneyScreen } from '../../../features/admin/money/money-screen';
 
-/** `/admin` section under construction in this branch. */
-export default function AdminSectionRoute() {
-  return <AdminPage title="در دست ساخت">این بخش هنوز ساخته نشده است.</AdminPage>;
+/** `/admin/money`. */
+export default function AdminMoneyRoute() {
+  return <MoneyScreen />;
 }

@@ -1,0 +1,47 @@
+import type { AdminGrantResult, AdminMember, AdminMemberDetail, AdminSignOutResult, PaginationMeta, Role } from '@parde/contract';
+import { keepPreviousData, useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
+import { api, type Params } from '../../../lib/api-client';
+import { adminKeys } from '../api/keys';
+
+export type MembersFilter = { page?: number; q?: string; premium?: 'true' | 'false'; disabled?: 'true' | 'false'; role?: Role };
+export type MembersPage = { data: AdminMember[]; meta: PaginationMeta };
+
+/** `GET /api/admin/members`. */
+export async function getMembers(filter: MembersFilter, signal?: AbortSignal): Promise<MembersPage> {
+  return (await api.get<MembersPage>('/api/admin/members', { params: filter as Params, signal })).data;
+}
+
+/** `GET /api/admin/members/{id}`. */
+export async function getMember(id: number, signal?: AbortSignal): Promise<AdminMemberDetail> {
+  return (await api.get<{ data: AdminMemberDetail }>(`/api/admin/members/${id}`, { signal })).data.data;
+}
+
+export const useMembers = (filter: MembersFilter) =>
+  useQuery({ queryKey: adminKeys.list('members', filter), queryFn: ({ signal }) => getMembers(filter, signal), placeholderData: keepPreviousData });
+
+export const useMember = (id: number) => useQuery({ queryKey: adminKeys.one('members', id), queryFn: ({ signal }) => getMember(id, signal) });
+
+/** After a change: the member, the lists and the audit log are read again. */
+function useMemberChange<V, R>(id: number, fn: (vars: V) => Promise<R>) {
+  const client = useQueryClient();
+  return useMutation({
+    mutationFn: fn,
+    // Forms show their own errors beside the fields.
+    meta: { silent: true },
+    onSuccess: () => client.invalidateQueries({ queryKey: adminKeys.all }),
+  });
+}
+
+export type GrantVars = { days: number; reason: string; requestId: string };
+
+/** `POST /api/admin/members/{id}/premium`: the request id makes a double submit grant once. */
+export const useGrantPremium = (id: number) =>
+  useMemberChange(id, async (v: GrantVars) => (await api.post<{ data: AdminGrantResult }>(`/api/admin/members/${id}/premium`, { days: v.days, reason: v.reason, request_id: v.requestId })).data.data);
+
+export const useSetDisabled = (id: number) =>
+  useMemberChange(id, async (v: { disabled: boolean; reason: string }) => (await api.post<{ data: AdminMember }>(`/api/admin/members/${id}/${v.disabled ? 'disable' : 'enable'}`, { reason: v.reason })).data.data);
+
+export const useSignOutEverywhere = (id: number) =>
+  useMemberChange(id, async () => (await api.post<{ data: AdminSignOutResult }>(`/api/admin/members/${id}/sign-out`)).data.data);
+
+export const useChangeRole = (id: number) => useMemberChange(id, async (role: Role) => (await api.put<{ data: AdminMember }>(`/api/admin/members/${id}/role`, { role })).data.data);

@@ -1,0 +1,259 @@
+import Box from '@mui/material/Box';
+import Button from '@mui/material/Button';
+import Chip from '@mui/material/Chip';
+import MenuItem from '@mui/material/MenuItem';
+import Table from '@mui/material/Table';
+import TableBody from '@mui/material/TableBody';
+import TableCell from '@mui/material/TableCell';
+import TableContainer from '@mui/material/TableContainer';
+import TableHead from '@mui/material/TableHead';
+import TableRow from '@mui/material/TableRow';
+import TextField from '@mui/material/TextField';
+import { giftStateLabels, type AdminGift, type GiftState } from '@parde/contract';
+import { useState, type FormEvent } from 'react';
+import { solidAccent } from '../../../components/accent';
+import { EmptyState } from '../../../components/empty-state';
+import { ProgressBar } from '../../../components/progress-bar';
+import { QueryErrorPage } from '../../../components/query-error';
+import { notifySuccess } from '../../../lib/notifications';
+import { adminDate } from '../lib/format';
+import { adminMessages } from '../messages';
+import { ActionDialog, fieldErrorsOf, firstError, formErrorOf, newRequestId, parseCount, ReasonField, reasonProblem } from '../members/shared';
+import { useDisableGift, useGifts, useIssueGift, usePlans, type GiftsFilter } from './api';
+import { moneyMessages } from './messages';
+import { TabPager, useTabFilter } from './tab-filter';
+
+const m = moneyMessages.gifts;
+const stateColor: Record<GiftState, 'success' | 'default' | 'error'> = { unused: 'success', redeemed: 'default', disabled: 'error' };
+
+/** Issue a code by hand: a plan (its days) or a number of days, with a reason; once per opening of the form. */
+function IssueDialog({ onClose }: { onClose: () => void }) {
+  const plans = usePlans();
+  const issue = useIssueGift();
+  const [requestId] = useState(newRequestId);
+  const [planId, setPlanId] = useState('');
+  const [days, setDays] = useState('');
+  const [email, setEmail] = useState('');
+  const [reason, setReason] = useState('');
+  const [local, setLocal] = useState<Record<string, string | undefined>>({});
+  const server = fieldErrorsOf(issue.error);
+  const err = (f: string) => local[f] ?? firstError(server, f);
+
+  const submit = () => {
+    const n = days.trim() === '' ? null : parseCount(days);
+    const problems = {
+      plan_id: !planId && n === null && days.trim() === '' ? m.needPlanOrDays : undefined,
+      days: days.trim() !== '' && (n === null || n < 1 || n > 3650) ? moneyMessages.plans.numberProblem : undefined,
+      reason: reasonProblem(reason),
+    };
+    setLocal(problems);
+    if (Object.values(problems).some(Boolean)) return;
+    issue.mutate(
+      { plan_id: planId ? Number(planId) : null, days: n, reason: reason.trim(), recipient_email: email.trim(), request_id: requestId },
+      {
+        onSuccess: (g) => {
+          notifySuccess(m.issuedDone(g.code));
+          onClose();
+        },
+      },
+    );
+  };
+
+  return (
+    <ActionDialog
+      open
+      title={m.issueTitle}
+      text={m.issueText}
+      confirmLabel={m.issueConfirm}
+      pending={issue.isPending}
+      error={formErrorOf(issue.error, ['plan_id', 'days', 'reason', 'recipient_email'])}
+      onClose={onClose}
+      onSubmit={submit}
+      testId="admin-gift-dialog"
+    >
+      <Box sx={{ display: 'grid', gridTemplateColumns: { sm: '1fr 1fr' }, columnGap: 2 }}>
+        <TextField
+          select
+          label={m.choosePlan}
+          value={planId}
+          onChange={(e) => setPlanId(e.target.value)}
+          error={Boolean(err('plan_id'))}
+          helperText={err('plan_id') ?? ' '}
+          slotProps={{ htmlInput: { 'data-testid': 'admin-gift-plan' } }}
+        >
+          <MenuItem value="">{m.noPlan}</MenuItem>
+          {(plans.data ?? []).map((p) => (
+            <MenuItem key={p.id} value={String(p.id)}>
+              {p.name} ({m.days(p.days)})
+            </MenuItem>
+          ))}
+        </TextField>
+        <TextField
+          label={m.daysField}
+          value={days}
+          onChange={(e) => setDays(e.target.value)}
+          error={Boolean(err('days'))}
+          helperText={err('days') ?? m.daysHint}
+          slotProps={{ htmlInput: { inputMode: 'numeric', maxLength: 5, 'data-testid': 'admin-gift-days' } }}
+        />
+      </Box>
+      <TextField
+        label={m.recipientEmail}
+        value={email}
+        onChange={(e) => setEmail(e.target.value)}
+        fullWidth
+        type="email"
+        error={Boolean(err('recipient_email'))}
+        helperText={err('recipient_email') ?? ' '}
+        slotProps={{ htmlInput: { dir: 'ltr', maxLength: 190, 'data-testid': 'admin-gift-email' } }}
+      />
+      <ReasonField label={m.reason} value={reason} onChange={setReason} error={err('reason')} testId="admin-gift-reason" />
+    </ActionDialog>
+  );
+}
+
+function DisableGiftDialog({ gift, onClose }: { gift: AdminGift; onClose: () => void }) {
+  const disable = useDisableGift();
+  const [reason, setReason] = useState('');
+  const [local, setLocal] = useState<string | undefined>();
+  return (
+    <ActionDialog
+      open
+      danger
+      title={m.disableTitle(gift.code)}
+      text={m.disableText}
+      confirmLabel={m.disable}
+      pending={disable.isPending}
+      error={formErrorOf(disable.error, ['reason'])}
+      onClose={onClose}
+      onSubmit={() => {
+        const problem = reasonProblem(reason);
+        setLocal(problem);
+        if (problem) return;
+        disable.mutate(
+          { id: gift.id, reason: reason.trim() },
+          {
+            onSuccess: () => {
+              notifySuccess(m.disabledDone);
+              onClose();
+            },
+          },
+        );
+      }}
+      testId="admin-gift-disable-dialog"
+    >
+      <ReasonField label={m.reason} value={reason} onChange={setReason} error={local ?? firstError(fieldErrorsOf(disable.error), 'reason')} testId="admin-gift-disable-reason" />
+    </ActionDialog>
+  );
+}
+
+export function GiftsTab() {
+  const { get, set, page, hrefFor } = useTabFilter();
+  const origin = get('origin');
+  const state = get('state');
+  const filter: GiftsFilter = {
+    page,
+    q: get('q'),
+    origin: origin === 'bought' || origin === 'issued' ? origin : undefined,
+    state: state && state in giftStateLabels ? (state as GiftState) : undefined,
+  };
+  const [text, setText] = useState(filter.q ?? '');
+  const { data, isPending, isError, error, refetch } = useGifts(filter);
+  const [issuing, setIssuing] = useState(false);
+  const [disabling, setDisabling] = useState<AdminGift | null>(null);
+  const search = (e: FormEvent) => {
+    e.preventDefault();
+    set('q', text.trim());
+  };
+
+  if (isError && !data) return <QueryErrorPage error={error} onRetry={() => void refetch()} />;
+  return (
+    <Box data-testid="admin-gifts">
+      <Box sx={{ display: 'flex', gap: 1.5, flexWrap: 'wrap', mb: 2, alignItems: 'flex-start' }}>
+        <Box component="form" role="search" onSubmit={search} sx={{ display: 'flex', gap: 1 }}>
+          <TextField size="small" label={m.searchLabel} value={text} onChange={(e) => setText(e.target.value)} slotProps={{ htmlInput: { dir: 'ltr', maxLength: 100 } }} />
+          <Button type="submit" variant="outlined" color="inherit">
+            {moneyMessages.search}
+          </Button>
+        </Box>
+        <TextField select size="small" label={m.originFilter} value={filter.origin ?? ''} onChange={(e) => set('origin', e.target.value)} sx={{ minWidth: 160 }}>
+          <MenuItem value="">{moneyMessages.all}</MenuItem>
+          <MenuItem value="bought">{m.bought}</MenuItem>
+          <MenuItem value="issued">{m.issued}</MenuItem>
+        </TextField>
+        <TextField select size="small" label={m.stateFilter} value={filter.state ?? ''} onChange={(e) => set('state', e.target.value)} sx={{ minWidth: 140 }}>
+          <MenuItem value="">{moneyMessages.all}</MenuItem>
+          {(Object.keys(giftStateLabels) as GiftState[]).map((s) => (
+            <MenuItem key={s} value={s}>
+              {giftStateLabels[s]}
+            </MenuItem>
+          ))}
+        </TextField>
+        <Box sx={{ flex: 1 }} />
+        <Button variant="contained" sx={solidAccent} onClick={() => setIssuing(true)} data-testid="admin-gift-issue">
+          {m.issue}
+        </Button>
+      </Box>
+      {isPending ? (
+        <ProgressBar label={adminMessages.loading} />
+      ) : data.data.length === 0 ? (
+        <EmptyState message={adminMessages.empty} compact />
+      ) : (
+        <TableContainer>
+          <Table size="small" aria-label={moneyMessages.tabs.gifts}>
+            <TableHead>
+              <TableRow>
+                <TableCell>{m.code}</TableCell>
+                <TableCell>{m.origin}</TableCell>
+                <TableCell>{m.plan}</TableCell>
+                <TableCell>{m.from}</TableCell>
+                <TableCell>{m.recipient}</TableCell>
+                <TableCell>{m.state}</TableCell>
+                <TableCell>{m.created}</TableCell>
+                <TableCell>{adminMessages.audit.details}</TableCell>
+              </TableRow>
+            </TableHead>
+            <TableBody>
+              {data.data.map((g) => (
+                <TableRow key={g.id} data-testid="admin-gift-row">
+                  <TableCell dir="ltr" sx={{ fontFamily: 'monospace', whiteSpace: 'nowrap', textAlign: 'right' }}>
+                    {g.code}
+                  </TableCell>
+                  <TableCell>{g.origin === 'bought' ? m.bought : m.issued}</TableCell>
+                  <TableCell>
+                    {g.planName}، {m.days(g.days)}
+                  </TableCell>
+                  <TableCell>
+                    {g.giver ? g.giver.name : (g.issuedBy?.name ?? '—')}
+                    {g.reason && (
+                      <Box component="span" sx={{ display: 'block', color: 'text.secondary', fontSize: '0.8rem' }}>
+                        {g.reason}
+                      </Box>
+                    )}
+                  </TableCell>
+                  <TableCell dir="ltr" sx={{ textAlign: 'right' }}>
+                    {g.redeemedBy ? g.redeemedBy.email : (g.recipientEmail ?? '—')}
+                  </TableCell>
+                  <TableCell>
+                    <Chip size="small" variant="outlined" color={stateColor[g.state]} label={giftStateLabels[g.state]} />
+                  </TableCell>
+                  <TableCell sx={{ whiteSpace: 'nowrap' }}>{adminDate(g.createdAt)}</TableCell>
+                  <TableCell>
+                    {g.state === 'unused' && (
+                      <Button size="small" color="error" onClick={() => setDisabling(g)} data-testid="admin-gift-disable">
+                        {m.disable}
+                      </Button>
+                    )}
+                  </TableCell>
+                </TableRow>
+              ))}
+            </TableBody>
+          </Table>
+        </TableContainer>
+      )}
+      {data && <TabPager meta={data.meta} hrefFor={hrefFor} />}
+      {issuing && <IssueDialog onClose={() => setIssuing(false)} />}
+      {disabling && <DisableGiftDialog gift={disabling} onClose={() => setDisabling(null)} />}
+    </Box>
+  );
+}
