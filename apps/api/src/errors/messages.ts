@@ -41,11 +41,11 @@ export const errorMessages = {
   SEED_MEDIA_READONLY: 'ویدیوی نمونهٔ همراه برنامه تغییر نمی‌کند؛ ابتدا ویدیوی خود این عنوان را بارگذاری کنید.',
   // Requests, comment moderation and announcements (admin-ops)
   MEMBER_MUTED: 'فعلاً نمی‌توانید دیدگاه یا پاسخ بنویسید.',
-  IDEMPOTENCY_KEY_REUSED: 'این شناسهٔ ارسال پیش‌تر برای اعلان دیگری به کار رفته است. صفحه را دوباره بارگذاری کنید.',
   // Admin panel: members and money
   MEMBER_NOT_FOUND: 'عضوی با این شناسه پیدا نشد.',
   CANNOT_CHANGE_SELF: 'نقش حساب خودتان را نمی‌توانید پایین بیاورید و حساب خودتان را نمی‌توانید غیرفعال کنید.',
   LAST_ADMIN: 'این حساب آخرین مدیر کل فعال سایت است. پیش از این تغییر، حساب دیگری را مدیر کل کنید.',
+  // Shared by grants, gift codes and announcements: one key, one request.
   IDEMPOTENCY_KEY_REUSED: 'این درخواست با همین شناسه پیش‌تر با مقدارهای دیگری فرستاده شده است. فرم را دوباره باز کنید و از نو بفرستید.',
   PAYMENT_ALREADY_REFUNDED: 'این پرداخت پیش‌تر بازپرداخت‌شده علامت خورده است.',
   PAYMENT_NOT_PAID: 'فقط پرداخت موفق را می‌توان بازپرداخت‌شده علامت زد.',
