@@ -159,6 +159,9 @@ describe('every screen of the panel', () => {
     ['/admin/imports', 'admin-imports'],
     ['/admin/comments', 'admin-comments'],
     ['/admin/notifications', 'admin-notifications'],
+    ['/admin/members', 'admin-members'],
+    ['/admin/money', 'admin-money'],
+    ['/admin/audit', 'admin-audit'],
   ];
 
   it('draws each section for an admin at 1280 px, and the dashboard at 375 px, with no serious accessibility problem', async () => {
@@ -173,6 +176,14 @@ describe('every screen of the panel', () => {
       await expectNoSeriousViolations(page);
       await shoot(page, `${name}-1280`);
     }
+    // One member's page: subscription, payments and the actions on them.
+    await page.goto(`${baseUrl}/admin/members`);
+    await page.locator('main h1').first().waitFor();
+    await page.locator('main a[href^="/admin/members/"]').first().click();
+    await page.waitForURL(/\/admin\/members\/\d+$/);
+    await page.getByTestId('admin-member-grant').waitFor();
+    await expectNoSeriousViolations(page);
+    await shoot(page, 'admin-member-1280');
     await page.setViewportSize(MOBILE);
     await page.goto(`${baseUrl}/admin`);
     await page.getByTestId('admin-dashboard-chart').first().locator('canvas').waitFor();

@@ -119,7 +119,7 @@ export function AuditScreen() {
                       {entities[e.entity] ?? e.entity} {e.entityId ? toPersianDigits(`#${e.entityId}`) : ''}
                     </TableCell>
                     <TableCell>
-                      <Button size="small" onClick={() => setOpen(open === e.id ? null : e.id)} aria-expanded={open === e.id}>
+                      <Button size="small" color="inherit" onClick={() => setOpen(open === e.id ? null : e.id)} aria-expanded={open === e.id}>
                         {open === e.id ? m.hide : m.show}
                       </Button>
                     </TableCell>
