@@ -34,16 +34,16 @@ function SideMenu({ role, onPick }: { role: StaffRole; onPick?: () => void }) {
           .filter((s) => mayOpen(role, s))
           .map((s) => (
             <ListItem key={s.key} disablePadding>
-            <ListItemButton
-              component={NavLink}
-              to={s.href}
-              end={s.end}
-              onClick={onPick}
-              data-testid={`admin-nav-${s.key}`}
-              sx={{ mx: 1, borderRadius: 2, '&.active': { bgcolor: 'action.selected', fontWeight: 700 } }}
-            >
-              <ListItemText primary={s.label} slotProps={{ primary: { sx: { fontWeight: 'inherit' } } }} />
-            </ListItemButton>
+              <ListItemButton
+                component={NavLink}
+                to={s.href}
+                end={s.end}
+                onClick={onPick}
+                data-testid={`admin-nav-${s.key}`}
+                sx={{ mx: 1, borderRadius: 2, '&.active': { bgcolor: 'action.selected', fontWeight: 700 } }}
+              >
+                <ListItemText primary={s.label} slotProps={{ primary: { sx: { fontWeight: 'inherit' } } }} />
+              </ListItemButton>
             </ListItem>
           ))}
       </List>

@@ -8,7 +8,24 @@ const invalid = 'تاریخ را به شکل ۱۴۰۵/۰۹/۰۵ بنویسید.'
  * A Jalali date typed as people write it (`۱۴۰۵/۰۹/۰۵`); reports the Gregorian `YYYY-MM-DD` the
  * API takes, or '' when emptied. A half-typed or impossible day shows why and reports nothing.
  */
-export function JalaliDateField({ label, value, onChange, testId }: { label: string; value: string | undefined; onChange: (isoDate: string) => void; testId?: string }) {
+export function JalaliDateField({
+  label,
+  value,
+  onChange,
+  testId,
+  error: serverError,
+  fullWidth = false,
+  name,
+}: {
+  label: string;
+  value: string | undefined;
+  onChange: (isoDate: string) => void;
+  testId?: string;
+  /** The API's message for the field (a 422). */
+  error?: string;
+  fullWidth?: boolean;
+  name?: string;
+}) {
   const [text, setText] = useState(() => formatJalaliInput(value));
   const [error, setError] = useState(false);
   const commit = () => {
@@ -30,10 +47,12 @@ export function JalaliDateField({ label, value, onChange, testId }: { label: str
       onChange={(e) => setText(e.target.value)}
       onBlur={commit}
       onKeyDown={(e) => e.key === 'Enter' && commit()}
-      error={error}
-      helperText={error ? invalid : undefined}
-      slotProps={{ htmlInput: { inputMode: 'numeric', 'data-testid': testId } }}
-      sx={{ width: 170 }}
+      name={name}
+      error={error || Boolean(serverError)}
+      helperText={error ? invalid : serverError}
+      fullWidth={fullWidth}
+      slotProps={{ htmlInput: { inputMode: 'numeric', 'data-testid': testId }, inputLabel: { shrink: true } }}
+      sx={fullWidth ? undefined : { width: 170 }}
     />
   );
 }

@@ -1,3 +1,4 @@
+import { JalaliDateField } from '../../components/jalali-date-field';
 import Autocomplete from '@mui/material/Autocomplete';
 import Box from '@mui/material/Box';
 import Button from '@mui/material/Button';
@@ -179,7 +180,7 @@ export function TitleForm({
         <TextField {...field('year', m.year, { inputMode: 'numeric' })} />
         <TextField {...field('end_year', m.endYear, { inputMode: 'numeric' })} />
         <TextField {...field('runtime', m.runtime, { inputMode: 'numeric' })} />
-        <TextField {...field('release_date', m.releaseDate)} type="date" />
+        <JalaliDateField name="release_date" label={m.releaseDate} value={v.release_date} onChange={(d) => set('release_date', d)} error={errors.release_date} testId="admin-title-release_date" fullWidth />
         <TextField {...field('trailer_youtube_id', m.trailer, { dir: 'ltr' }, m.trailerHelp)} />
       </Box>
       <Box sx={grid}>
@@ -219,7 +220,9 @@ export function TitleForm({
           control={<Checkbox name="coming_soon" checked={v.coming_soon} onChange={(e) => set('coming_soon', e.target.checked)} slotProps={{ input: { 'data-testid': 'admin-title-coming_soon' } as object }} />}
           label={m.comingSoon}
         />
-        {(v.coming_soon || errors.expected_date) && <TextField {...field('expected_date', m.expectedDate)} type="date" fullWidth={false} sx={{ minWidth: 220 }} />}
+        {(v.coming_soon || errors.expected_date) && (
+          <JalaliDateField name="expected_date" label={m.expectedDate} value={v.expected_date} onChange={(d) => set('expected_date', d)} error={errors.expected_date} testId="admin-title-expected_date" />
+        )}
       </Box>
       <Box>
         <Button type="submit" variant="contained" disabled={saving} data-testid="admin-title-save">
