@@ -391,6 +391,9 @@ describe('a hidden title', () => {
     await ed('POST', '/api/admin/slideshow/all', { title_id: tdk });
     const soon = await createTitle({ type: 'movie', title_fa: 'به‌زودی پنهان', title_en: 'Soon Hidden', coming_soon: true, expected_date: '2031-03-21' });
     const origin = 'http://localhost';
+    const tdkCountry = (await ctx.database.pool.query<{ code: string }>('SELECT code FROM countries ORDER BY code LIMIT 1')).rows[0]!.code;
+    await ed('PATCH', `/api/admin/titles/${tdk}`, { country_codes: [tdkCountry] });
+    const tdkGenre = ((await ed('GET', `/api/admin/titles/${tdk}`)).json().data as { genres: { id: number }[] }).genres[0]!.id;
 
     const has = (list: { id: number }[]) => list.some((t) => t.id === tdk);
     const look = async () => ({
@@ -418,6 +421,9 @@ describe('a hidden title', () => {
       collectionAlt: has((await get(`/api/collections/${nolanFilms}?type=alt`)).json().data.titles),
       collectionCount: (await get(`/api/collections/${nolanFilms}`)).json().data.titleCount,
       slideshow: has((await get('/api/titles/slideshow?type=all')).json().data),
+      // The filters' counts: a hidden title is not counted under its genre or country.
+      genreCount: ((await get('/api/genres')).json().data as { id: number; titleCount: number }[]).find((g) => g.id === tdkGenre)!.titleCount,
+      countryCount: ((await get('/api/countries')).json().data as { code: string; titleCount: number }[]).find((c) => c.code === tdkCountry)?.titleCount ?? 0,
       comingSoon: (await get('/api/titles/comingsoon?per_page=100')).json().data.some((t: { id: number }) => t.id === soon.id),
       poster: (await get(`/api/artwork/titles/${tdk}/poster.png`)).statusCode,
       sitemap: (await get('/sitemaps/titles-1.xml')).body.includes(`/titles/${tdk}/`),
@@ -451,6 +457,8 @@ describe('a hidden title', () => {
       collectionAlt: true,
       collectionCount: 2,
       slideshow: true,
+      genreCount: expect.any(Number),
+      countryCount: expect.any(Number),
       comingSoon: true,
       poster: 200,
       sitemap: true,
@@ -486,6 +494,8 @@ describe('a hidden title', () => {
       collectionAlt: false,
       collectionCount: 1,
       slideshow: false,
+      genreCount: shown.genreCount - 1,
+      countryCount: shown.countryCount - 1,
       comingSoon: false,
       poster: 404,
       sitemap: false,

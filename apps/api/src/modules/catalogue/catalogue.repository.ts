@@ -353,7 +353,8 @@ export class CatalogueRepository {
   async genres() {
     const { rows } = await this.pool.query<{ id: number; slug: string; nameFa: string; nameEn: string; titleCount: number }>(
       `SELECT g.id, g.slug, g.name_fa AS "nameFa", g.name_en AS "nameEn",
-              (SELECT count(*)::int FROM title_genres tg WHERE tg.genre_id = g.id) AS "titleCount"
+              ((SELECT count(*) FROM title_genres tg WHERE tg.genre_id = g.id)
+                 - (SELECT count(*) FROM titles h JOIN title_genres tg ON tg.title_id = h.id AND tg.genre_id = g.id WHERE NOT h.published))::int AS "titleCount"
        FROM genres g ORDER BY "titleCount" DESC, g.name_fa`,
     );
     return rows;
@@ -362,7 +363,8 @@ export class CatalogueRepository {
   async countries() {
     const { rows } = await this.pool.query<{ code: string; nameFa: string; nameEn: string; titleCount: number }>(
       `SELECT c.code, c.name_fa AS "nameFa", c.name_en AS "nameEn",
-              (SELECT count(*)::int FROM title_countries tc WHERE tc.country_code = c.code) AS "titleCount"
+              ((SELECT count(*) FROM title_countries tc WHERE tc.country_code = c.code)
+                 - (SELECT count(*) FROM titles h JOIN title_countries tc ON tc.title_id = h.id AND tc.country_code = c.code WHERE NOT h.published))::int AS "titleCount"
        FROM countries c ORDER BY "titleCount" DESC, c.name_fa`,
     );
     return rows.filter((r) => r.titleCount > 0);
