@@ -15,9 +15,8 @@ import TextField from '@mui/material/TextField';
 import Typography from '@mui/material/Typography';
 import type { AdminComment, AdminCommentFilter } from '@parde/contract';
 import { useId, useState } from 'react';
-import { Link as RouterLink, useSearchParams } from 'react-router';
+import { Link as RouterLink } from 'react-router';
 import { EmptyState } from '../../../components/empty-state';
-import { ListPagination } from '../../../components/list-pagination';
 import { ProgressBar } from '../../../components/progress-bar';
 import { QueryErrorPage } from '../../../components/query-error';
 import { solidAccent } from '../../../components/accent';
@@ -30,6 +29,7 @@ import { adminMessages } from '../messages';
 import { useAdminComments, useModerate, useMute, type CommentFilter, type Moderation } from './api';
 import { dangerSolid, dangerText, fieldErrors } from './lib';
 import { opsMessages } from './messages';
+import { AdminPager, UrlFilterSelect, useUrlFilter } from '../components/url-filter';
 
 const m = opsMessages.comments;
 const FILTERS: AdminCommentFilter[] = ['all', 'reported', 'visible', 'hidden', 'deleted'];
@@ -271,7 +271,7 @@ function CommentCard({ c, onDialog }: { c: AdminComment; onDialog: (d: DialogSta
 
 /** `/admin/comments`: reported comments first; hide, delete, restore, keep, the spoiler flag, muting. */
 export function CommentsScreen() {
-  const [params, setParams] = useSearchParams();
+  const { params, set, hrefFor } = useUrlFilter();
   const filterParam = params.get('filter') ?? '';
   const filterValue = (FILTERS as string[]).includes(filterParam) ? (filterParam as AdminCommentFilter) : 'all';
   const [text, setText] = useState(params.get('q') ?? '');
@@ -281,31 +281,12 @@ export function CommentsScreen() {
   const filter: CommentFilter = { page: Number(params.get('page')) || 1, filter: filterValue, q: q || undefined, title_id: titleId, member_id: memberId };
   const { data, isPending, isError, error, refetch } = useAdminComments(filter);
   const [dialog, setDialog] = useState<DialogState>(null);
-  const set = (key: string, value: string) =>
-    setParams((p) => {
-      const next = new URLSearchParams(p);
-      if (value) next.set(key, value);
-      else next.delete(key);
-      next.delete('page');
-      return next;
-    });
-  const hrefFor = (page: number) => {
-    const next = new URLSearchParams(params);
-    next.set('page', String(page));
-    return `?${next.toString()}`;
-  };
 
   if (isError && !data) return <QueryErrorPage error={error} onRetry={() => void refetch()} />;
   return (
     <AdminPage title={m.heading} intro={m.intro} testId="admin-comments">
       <Box sx={{ display: 'flex', gap: 1.5, flexWrap: 'wrap', mb: 2 }}>
-        <TextField select size="small" label={m.filter} value={filterValue} onChange={(e) => set('filter', e.target.value === 'all' ? '' : e.target.value)} sx={{ minWidth: 150 }} data-testid="admin-comment-filter">
-          {FILTERS.map((f) => (
-            <MenuItem key={f} value={f}>
-              {m.filters[f]}
-            </MenuItem>
-          ))}
-        </TextField>
+        <UrlFilterSelect name="filter" label={m.filter} value={filterValue} clearValue="all" options={FILTERS.map((f) => [f, m.filters[f]] as const)} minWidth={150} data-testid="admin-comment-filter" />
         <TextField size="small" type="search" label={m.search} value={text} onChange={(e) => setText(e.target.value)} sx={{ flex: '1 1 200px', maxWidth: 360 }} />
         <TextField size="small" label={m.titleId} value={params.get('title_id') ?? ''} onChange={(e) => set('title_id', e.target.value.replace(/\D/g, ''))} sx={{ width: 130 }} slotProps={{ htmlInput: { inputMode: 'numeric', dir: 'ltr' } }} />
         <TextField size="small" label={m.memberId} value={params.get('member_id') ?? ''} onChange={(e) => set('member_id', e.target.value.replace(/\D/g, ''))} sx={{ width: 130 }} slotProps={{ htmlInput: { inputMode: 'numeric', dir: 'ltr' } }} />
@@ -321,7 +302,7 @@ export function CommentsScreen() {
           ))}
         </Box>
       )}
-      {data && data.meta.lastPage > 1 && <ListPagination page={data.meta.currentPage} lastPage={data.meta.lastPage} hrefFor={hrefFor} />}
+      {data && <AdminPager meta={data.meta} hrefFor={hrefFor} />}
       {(dialog?.kind === 'hide' || dialog?.kind === 'delete') && <ModerateDialog state={dialog} onClose={() => setDialog(null)} />}
       {dialog?.kind === 'mute' && <MuteDialog comment={dialog.comment} onClose={() => setDialog(null)} />}
     </AdminPage>
