@@ -12,7 +12,7 @@ import { QueryErrorPage } from '../../../components/query-error';
 import { notifySuccess } from '../../../lib/notifications';
 import { adminDate } from '../lib/format';
 import { adminMessages } from '../messages';
-import { ActionDialog, fieldErrorsOf, firstError, formErrorOf, newRequestId, parseCount, ReasonField, reasonProblem } from '../members/shared';
+import { ActionDialog, fieldErrorsOf, firstError, formErrorOf, newRequestId, parseCount, ReasonDialog, ReasonField, reasonProblem } from '../members/shared';
 import { useDisableGift, useGifts, useIssueGift, usePlans, type GiftsFilter } from './api';
 import { moneyMessages } from './messages';
 import { AdminTable } from '../components/admin-table';
@@ -110,36 +110,30 @@ function IssueDialog({ onClose }: { onClose: () => void }) {
 
 function DisableGiftDialog({ gift, onClose }: { gift: AdminGift; onClose: () => void }) {
   const disable = useDisableGift();
-  const [reason, setReason] = useState('');
-  const [local, setLocal] = useState<string | undefined>();
   return (
-    <ActionDialog
-      open
+    <ReasonDialog
       danger
       title={m.disableTitle(gift.code)}
       text={m.disableText}
       confirmLabel={m.disable}
+      reasonLabel={m.reason}
+      testId="admin-gift-disable-dialog"
+      reasonTestId="admin-gift-disable-reason"
       pending={disable.isPending}
-      error={formErrorOf(disable.error, ['reason'])}
+      error={disable.error}
       onClose={onClose}
-      onSubmit={() => {
-        const problem = reasonProblem(reason);
-        setLocal(problem);
-        if (problem) return;
+      onConfirm={(reason) =>
         disable.mutate(
-          { id: gift.id, reason: reason.trim() },
+          { id: gift.id, reason },
           {
             onSuccess: () => {
               notifySuccess(m.disabledDone);
               onClose();
             },
           },
-        );
-      }}
-      testId="admin-gift-disable-dialog"
-    >
-      <ReasonField label={m.reason} value={reason} onChange={setReason} error={local ?? firstError(fieldErrorsOf(disable.error), 'reason')} testId="admin-gift-disable-reason" />
-    </ActionDialog>
+        )
+      }
+    />
   );
 }
 

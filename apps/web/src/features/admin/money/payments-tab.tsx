@@ -19,7 +19,7 @@ import { paths } from '../../../config/paths';
 import { notifySuccess } from '../../../lib/notifications';
 import { adminDate, adminDateTime, adminToman } from '../lib/format';
 import { adminMessages } from '../messages';
-import { ActionDialog, fieldErrorsOf, firstError, formErrorOf, JalaliDateField, jalaliToIso, ReasonField, reasonProblem } from '../members/shared';
+import { JalaliDateField, jalaliToIso, ReasonDialog } from '../members/shared';
 import { paymentsCsvUrl, usePayment, usePayments, useRefund, type PaymentsFilter } from './api';
 import { moneyMessages } from './messages';
 import { AdminTable } from '../components/admin-table';
@@ -37,36 +37,30 @@ export function PaymentStatus({ p }: { p: Pick<AdminPayment, 'status' | 'statusL
 
 function RefundDialog({ payment, onClose }: { payment: AdminPaymentDetail; onClose: () => void }) {
   const refund = useRefund();
-  const [reason, setReason] = useState('');
-  const [local, setLocal] = useState<string | undefined>();
   return (
-    <ActionDialog
-      open
+    <ReasonDialog
       danger
       title={m.refundTitle(payment.id)}
       text={m.refundText}
       confirmLabel={m.refundConfirm}
+      reasonLabel={m.refundReason}
+      testId="admin-refund-dialog"
+      reasonTestId="admin-refund-reason"
       pending={refund.isPending}
-      error={formErrorOf(refund.error, ['reason'])}
+      error={refund.error}
       onClose={onClose}
-      onSubmit={() => {
-        const problem = reasonProblem(reason);
-        setLocal(problem);
-        if (problem) return;
+      onConfirm={(reason) =>
         refund.mutate(
-          { id: payment.id, reason: reason.trim() },
+          { id: payment.id, reason },
           {
             onSuccess: (r) => {
               notifySuccess(m.refundedDone(r.removedDays));
               onClose();
             },
           },
-        );
-      }}
-      testId="admin-refund-dialog"
-    >
-      <ReasonField label={m.refundReason} value={reason} onChange={setReason} error={local ?? firstError(fieldErrorsOf(refund.error), 'reason')} testId="admin-refund-reason" />
-    </ActionDialog>
+        )
+      }
+    />
   );
 }
 
