@@ -4,7 +4,7 @@ import { DAY_MS } from '../src/modules/premium/periods';
 import { csrf } from './helpers/app';
 import { createMemberTestApp, registerMember, type MemberTestContext, type TestMember } from './helpers/members';
 import { buy, paySandbox, periodsOf, premiumOf, seedPlans, type SeededPlans } from './helpers/premium';
-import { auditOf, registerCast, registerStaff } from './helpers/staff';
+import { auditOf, expectAdminOnly, registerCast, registerStaff } from './helpers/staff';
 
 let ctx: MemberTestContext;
 let plans: SeededPlans;
@@ -42,18 +42,9 @@ describe('who may use the members area', () => {
       ['POST', `/api/admin/members/${target.id}/sign-out`, undefined, 200],
       ['PUT', `/api/admin/members/${target.id}/role`, { role: 'editor' }, 200],
     ];
-    const { cookie, header } = await csrf(ctx.app);
+    const visitor = await csrf(ctx.app);
     for (const [method, url, payload, ok] of endpoints) {
-      const visitor = await ctx.app.inject({ method, url, headers: { cookie, ...header }, ...(payload ? { payload } : {}) });
-      expect(visitor.statusCode, `${method} ${url} visitor`).toBe(401);
-      const member = await call(method, url, cast.member, payload);
-      expect(member.statusCode, `${method} ${url} member`).toBe(403);
-      expect(member.json().code).toBe('STAFF_ONLY');
-      const editor = await call(method, url, cast.editor, payload);
-      expect(editor.statusCode, `${method} ${url} editor`).toBe(403);
-      expect(editor.json().code).toBe('ADMIN_ONLY');
-      expect(editor.json().message).toMatch(persian);
-      const admin = await call(method, url, cast.admin, payload);
+      const admin = await expectAdminOnly(ctx.app, cast, visitor, method, url, payload);
       expect(admin.statusCode, `${method} ${url} admin: ${admin.body}`).toBe(ok);
     }
     // Nothing the refused callers sent changed anything: one grant, one disable…, each by the admin.

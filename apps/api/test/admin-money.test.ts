@@ -4,7 +4,7 @@ import { DAY_MS } from '../src/modules/premium/periods';
 import { csrf } from './helpers/app';
 import { createMemberTestApp, registerMember, type MemberTestContext, type TestMember } from './helpers/members';
 import { buy, eventsOf, paySandbox, paymentOf, premiumOf, seedPlans, type SeededPlans } from './helpers/premium';
-import { auditOf, registerCast } from './helpers/staff';
+import { auditOf, expectAdminOnly, registerCast } from './helpers/staff';
 
 let ctx: MemberTestContext;
 let plans: SeededPlans;
@@ -80,18 +80,10 @@ describe('who may use the money area', () => {
       ['GET', `/api/admin/payments/${paymentId}`, undefined, 200],
       ['POST', `/api/admin/payments/${paymentId}/refund`, { reason: 'درخواست عضو' }, 200],
     ];
-    const { cookie, header } = await csrf(ctx.app);
+    const visitor = await csrf(ctx.app);
     const before = await auditCount();
     for (const [method, url, payload, ok] of endpoints) {
-      const visitor = await ctx.app.inject({ method, url, headers: { cookie, ...header }, ...(payload ? { payload } : {}) });
-      expect(visitor.statusCode, `${method} ${url} visitor`).toBe(401);
-      const member = await call(method, url, cast.member, payload);
-      expect(member.statusCode, `${method} ${url} member`).toBe(403);
-      expect(member.json().code).toBe('STAFF_ONLY');
-      const editor = await call(method, url, cast.editor, payload);
-      expect(editor.statusCode, `${method} ${url} editor`).toBe(403);
-      expect(editor.json().code).toBe('ADMIN_ONLY');
-      const res = await admin(method, url, payload);
+      const res = await expectAdminOnly(ctx.app, cast, visitor, method, url, payload);
       expect(res.statusCode, `${method} ${url} admin: ${res.body.slice(0, 300)}`).toBe(ok);
     }
     // Only the admin's changes were written: one entry for each of the 8 changes.

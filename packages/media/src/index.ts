@@ -11,5 +11,6 @@ export * from './subtitles';
 export * from './probe';
 export * from './ladder';
 export * from './package-hls';
+export { parseMediaPlaylist, quoted, vodPlaylist, type PlaylistSegment } from './hls-playlist';
 export * from './download';
 export * from './test-pattern';

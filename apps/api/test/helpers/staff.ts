@@ -1,3 +1,4 @@
+import { expect } from 'vitest';
 import type { App } from '../../src/app';
 import type { Database } from '../../src/db/client';
 import { registerMember, type Inbox, type TestMember } from './members';
@@ -24,4 +25,25 @@ export async function auditOf(database: Database, entity: string, entityId: stri
     [entity, String(entityId)],
   );
   return rows;
+}
+
+type Cast = Awaited<ReturnType<typeof registerCast>>;
+type Method = 'GET' | 'POST' | 'PUT' | 'PATCH' | 'DELETE';
+
+/**
+ * One admin-only endpoint called by each role: a visitor (with a CSRF token, so only the missing
+ * sign-in refuses it) gets 401, a member 403 STAFF_ONLY, an editor 403 ADMIN_ONLY with a Persian
+ * message. Returns the admin's answer for the caller to check.
+ */
+export async function expectAdminOnly(app: App, cast: Cast, visitor: { cookie: string; header: Record<string, string> }, method: Method, url: string, payload?: object) {
+  const send = (headers: Record<string, string>) => app.inject({ method, url, headers, ...(payload ? { payload } : {}) });
+  expect((await send({ cookie: visitor.cookie, ...visitor.header })).statusCode, `${method} ${url} visitor`).toBe(401);
+  const member = await send(cast.member.headers);
+  expect(member.statusCode, `${method} ${url} member`).toBe(403);
+  expect(member.json().code).toBe('STAFF_ONLY');
+  const editor = await send(cast.editor.headers);
+  expect(editor.statusCode, `${method} ${url} editor`).toBe(403);
+  expect(editor.json().code).toBe('ADMIN_ONLY');
+  expect(editor.json().message).toMatch(/[\u0600-\u06FF]/);
+  return send(cast.admin.headers);
 }

@@ -9,43 +9,9 @@ import { randomUUID } from 'node:crypto';
 import fs from 'node:fs/promises';
 import path from 'node:path';
 import { promisify } from 'node:util';
-import { ffprobePath, formatWebVtt, parseWebVttCues } from '@parde/media';
+import { ffprobePath, formatWebVtt, parseMediaPlaylist, parseWebVttCues, quoted, vodPlaylist, type PlaylistSegment } from '@parde/media';
 
 const run = promisify(execFile);
-
-interface Segment {
-  uri: string;
-  duration: number;
-}
-
-/** The segments of a VOD media playlist (RFC 8216): each EXTINF and the URI after it. */
-function segmentsOf(playlist: string): Segment[] {
-  const segments: Segment[] = [];
-  let pending: number | undefined;
-  for (const raw of playlist.split(/\r?\n/)) {
-    const line = raw.trim();
-    if (line.startsWith('#EXTINF:')) pending = Number.parseFloat(line.slice(8));
-    else if (line && !line.startsWith('#') && pending !== undefined) {
-      segments.push({ uri: line, duration: pending });
-      pending = undefined;
-    }
-  }
-  return segments;
-}
-
-function vodPlaylist(segments: readonly Segment[]): string {
-  const target = Math.max(1, ...segments.map((s) => Math.round(s.duration)));
-  return [
-    '#EXTM3U',
-    '#EXT-X-VERSION:3',
-    `#EXT-X-TARGETDURATION:${target}`,
-    '#EXT-X-MEDIA-SEQUENCE:0',
-    '#EXT-X-PLAYLIST-TYPE:VOD',
-    ...segments.flatMap((s) => [`#EXTINF:${s.duration.toFixed(6)},`, s.uri]),
-    '#EXT-X-ENDLIST',
-    '',
-  ].join('\n');
-}
 
 /** The first presentation time of a TS segment, in 90 kHz ticks (X-TIMESTAMP-MAP's MPEGTS). */
 async function firstPts(segment: string): Promise<number> {
@@ -53,8 +19,6 @@ async function firstPts(segment: string): Promise<number> {
   const out = JSON.parse(stdout) as { format?: { start_time?: string } };
   return Math.round(Number(out.format?.start_time ?? 0) * 90_000);
 }
-
-const quoted = (value: string) => `"${value.replace(/[\r\n"]+/g, ' ')}"`;
 
 /** The master playlist with `language`'s subtitle rendition (replacing an earlier one) and every variant in the `subs` group. */
 export function withSubtitleEntry(master: string, language: string, label: string): string {
@@ -85,7 +49,7 @@ export async function installSubtitle(dir: string, language: string, label: stri
   const variantUri = master.split(/\r?\n/)[firstVariant + 1]?.trim();
   if (firstVariant < 0 || !variantUri) throw new Error(`${masterFile}: no variant stream`);
   const variantFile = path.join(dir, variantUri);
-  const windows = segmentsOf(await fs.readFile(variantFile, 'utf8'));
+  const windows = parseMediaPlaylist(await fs.readFile(variantFile, 'utf8')).segments;
   if (windows.length === 0) throw new Error(`${variantFile}: no segments`);
   const mpegTs = await firstPts(path.join(path.dirname(variantFile), windows[0]!.uri));
 
@@ -99,7 +63,7 @@ export async function installSubtitle(dir: string, language: string, label: stri
     await fs.writeFile(path.join(work, 'subs.vtt'), vtt);
     const cues = parseWebVttCues(vtt);
     const header = [`X-TIMESTAMP-MAP=MPEGTS:${mpegTs},LOCAL:00:00:00.000`];
-    const segments: Segment[] = [];
+    const segments: PlaylistSegment[] = [];
     let startMs = 0;
     for (const [i, w] of windows.entries()) {
       const endMs = i === windows.length - 1 ? Number.POSITIVE_INFINITY : startMs + w.duration * 1000;

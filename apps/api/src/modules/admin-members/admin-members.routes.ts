@@ -7,21 +7,17 @@ import {
   adminMemberReasonInput,
   adminRoleInput,
   adminSignOutResult,
-  errorResponse,
   idParam,
   paginated,
   single,
 } from '@parde/contract';
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { requireStaff } from '../../plugins/auth';
-import { adminErrors, adminSecurity, adminTags } from '../admin/admin.routes';
+import { adminErrors, adminSchema as schema, conflictError as conflict, notFoundError as notFound } from '../admin/admin.routes';
 import { actorOf } from '../admin/audit';
 import { idempotencyHeaders, requestKey } from '../admin-money/money.shared';
 import { changeRole, disableMember, enableMember, grantPremium, listMembers, memberDetail, signOutEverywhere } from './members.admin';
 
-const schema = { tags: adminTags, security: adminSecurity };
-const notFound = { 404: errorResponse };
-const conflict = { 409: errorResponse };
 
 /**
  * The members area of the panel (admins only, the default under /api/admin): finding members,

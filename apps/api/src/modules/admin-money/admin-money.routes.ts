@@ -15,7 +15,6 @@ import {
   adminReasonInput,
   adminRefundInput,
   adminRefundResult,
-  errorResponse,
   idParam,
   paginated,
   single,
@@ -23,16 +22,13 @@ import {
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { z } from 'zod';
 import { actorOf } from '../admin/audit';
-import { adminErrors, adminSecurity, adminTags } from '../admin/admin.routes';
+import { adminErrors, adminSchema as schema, conflictError as conflict, notFoundError as notFound } from '../admin/admin.routes';
 import { createDiscount, listDiscounts, updateDiscount } from './discounts.admin';
 import { disableGift, issueGift, listGifts } from './gifts.admin';
 import { idempotencyHeaders, requestKey } from './money.shared';
 import { listPayments, paymentDetail, paymentsCsv, refundPayment } from './payments.admin';
 import { createPlan, deletePlan, listPlans, updatePlan } from './plans.admin';
 
-const schema = { tags: adminTags, security: adminSecurity };
-const notFound = { 404: errorResponse };
-const conflict = { 409: errorResponse };
 
 /** Today in Tehran, for the export's file name. */
 const tehranToday = () => new Date(Date.now() + 3.5 * 3_600_000).toISOString().slice(0, 10);

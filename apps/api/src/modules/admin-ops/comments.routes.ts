@@ -1,7 +1,7 @@
 import { adminComment, adminCommentHideInput, adminCommentsQuery, adminCommentUpdateInput, adminMute, adminMuteInput, errorResponse, idParam, paginated, single } from '@parde/contract';
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { actorOf } from '../admin/audit';
-import { adminErrors, adminSecurity, adminTags, editorOnly } from '../admin/admin.routes';
+import { adminErrors, adminSchema as schema, editorOnly } from '../admin/admin.routes';
 import { listComments, moderateComment, setMute, type Moderation } from './comments';
 
 const errors = { 404: errorResponse, ...adminErrors };
@@ -9,7 +9,6 @@ const errors = { 404: errorResponse, ...adminErrors };
 /** Comment moderation: the reported queue, hide / delete / restore, the spoiler flag, muting a member. */
 export const adminCommentsRoutes: FastifyPluginAsyncZod = async (app) => {
   const { db } = app.deps.database;
-  const schema = { tags: adminTags, security: adminSecurity };
 
   app.get(
     '/api/admin/comments',

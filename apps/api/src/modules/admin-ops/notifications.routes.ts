@@ -11,13 +11,12 @@ import {
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { z } from 'zod';
 import { actorOf } from '../admin/audit';
-import { adminErrors, adminSecurity, adminTags } from '../admin/admin.routes';
+import { adminErrors, adminSchema as schema } from '../admin/admin.routes';
 import { findRecipients, previewNotification, sendNotification } from './notifications';
 
 /** Announcements to members (admins only: every route here keeps the admin default). */
 export const adminNotificationsRoutes: FastifyPluginAsyncZod = async (app) => {
   const { db } = app.deps.database;
-  const schema = { tags: adminTags, security: adminSecurity };
 
   app.post(
     '/api/admin/notifications',

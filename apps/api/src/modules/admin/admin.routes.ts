@@ -9,6 +9,11 @@ export const editorOnly = { auth: 'editor' } as const;
 export const adminOnly = { auth: 'admin' } as const;
 /** The answers every admin route may give besides its own. */
 export const adminErrors = { 401: errorResponse, 403: errorResponse, 422: validationErrorResponse } as const;
+/** The tag and bearer of an admin route's schema, to spread into it. */
+export const adminSchema = { tags: adminTags, security: adminSecurity };
+/** Answers some admin routes add to `adminErrors`. */
+export const notFoundError = { 404: errorResponse } as const;
+export const conflictError = { 409: errorResponse } as const;
 
 export const adminRoutes: FastifyPluginAsyncZod = async (app) => {
   const { db } = app.deps.database;

@@ -1,27 +1,20 @@
 import Box from '@mui/material/Box';
 import Button from '@mui/material/Button';
-import MenuItem from '@mui/material/MenuItem';
-import Table from '@mui/material/Table';
-import TableBody from '@mui/material/TableBody';
 import TableCell from '@mui/material/TableCell';
-import TableContainer from '@mui/material/TableContainer';
-import TableHead from '@mui/material/TableHead';
 import TableRow from '@mui/material/TableRow';
-import TextField from '@mui/material/TextField';
 import { roleLabels, type AuditEntry, type Role } from '@parde/contract';
 import { toPersianDigits } from '@parde/persian';
 import { Fragment, useState } from 'react';
-import { useSearchParams } from 'react-router';
-import { EmptyState } from '../../../components/empty-state';
 import { ListPagination } from '../../../components/list-pagination';
 import { QueryErrorPage } from '../../../components/query-error';
-import { ProgressBar } from '../../../components/progress-bar';
 import { paths } from '../../../config/paths';
 import { useAudit, type AuditFilter } from '../api/audit';
 import { adminDateTime } from '../lib/format';
 import { adminMessages } from '../messages';
 import { AdminPage } from './admin-page';
 import { JalaliDateField } from './jalali-date-field';
+import { AdminTable } from './admin-table';
+import { UrlFilterSelect, useUrlFilter } from './url-filter';
 
 const m = adminMessages.audit;
 
@@ -58,7 +51,7 @@ function Json({ value }: { value: unknown }) {
 
 /** `/admin/audit`: every operator's change, filtered by area, record and Jalali-shown days. */
 export function AuditScreen() {
-  const [params, setParams] = useSearchParams();
+  const { params, set } = useUrlFilter();
   const filter: AuditFilter = {
     page: Number(params.get('page')) || 1,
     entity: params.get('entity') || undefined,
@@ -66,86 +59,58 @@ export function AuditScreen() {
     from: params.get('from') || undefined,
     to: params.get('to') || undefined,
   };
-  const { data, isPending, isError, error, refetch } = useAudit(filter);
+  const { data, isError, error, refetch } = useAudit(filter);
   const [open, setOpen] = useState<number | null>(null);
-  const set = (key: string, value: string) =>
-    setParams((p) => {
-      const next = new URLSearchParams(p);
-      if (value) next.set(key, value);
-      else next.delete(key);
-      next.delete('page');
-      return next;
-    });
 
   if (isError && !data) return <QueryErrorPage error={error} onRetry={() => void refetch()} />;
   return (
     <AdminPage title={m.heading} intro={m.intro} testId="admin-audit">
       <Box sx={{ display: 'flex', gap: 1.5, flexWrap: 'wrap', mb: 2 }}>
-        <TextField select size="small" label={m.filterEntity} value={filter.entity ?? ''} onChange={(e) => set('entity', e.target.value)} sx={{ minWidth: 180 }}>
-          <MenuItem value="">{m.allEntities}</MenuItem>
-          {Object.entries(entities).map(([k, v]) => (
-            <MenuItem key={k} value={k}>
-              {v}
-            </MenuItem>
-          ))}
-        </TextField>
+        <UrlFilterSelect name="entity" label={m.filterEntity} value={filter.entity} allLabel={m.allEntities} options={entities} minWidth={180} />
         <JalaliDateField label={m.filterFrom} value={filter.from} onChange={(v) => set('from', v)} testId="audit-from" />
         <JalaliDateField label={m.filterTo} value={filter.to} onChange={(v) => set('to', v)} testId="audit-to" />
       </Box>
-      {isPending ? (
-        <ProgressBar label={adminMessages.loading} />
-      ) : data.data.length === 0 ? (
-        <EmptyState message={adminMessages.empty} compact />
-      ) : (
-        <TableContainer>
-          <Table size="small" aria-label={m.heading}>
-            <TableHead>
-              <TableRow>
-                <TableCell>{m.when}</TableCell>
-                <TableCell>{m.who}</TableCell>
-                <TableCell>{m.what}</TableCell>
-                <TableCell>{m.record}</TableCell>
-                <TableCell>{m.details}</TableCell>
+      <AdminTable
+        label={m.heading}
+        columns={[m.when, m.who, m.what, m.record, m.details]}
+        rows={data?.data}
+      >
+        {(rows) =>
+          rows.map((e) => (
+            <Fragment key={e.id}>
+              <TableRow data-testid="audit-row">
+                <TableCell sx={{ whiteSpace: 'nowrap' }}>{adminDateTime(e.createdAt)}</TableCell>
+                <TableCell>{actorLabel(e.actor)}</TableCell>
+                <TableCell>{e.actionLabel}</TableCell>
+                <TableCell>
+                  {entities[e.entity] ?? e.entity} {e.entityId ? toPersianDigits(`#${e.entityId}`) : ''}
+                </TableCell>
+                <TableCell>
+                  <Button size="small" color="inherit" onClick={() => setOpen(open === e.id ? null : e.id)} aria-expanded={open === e.id}>
+                    {open === e.id ? m.hide : m.show}
+                  </Button>
+                </TableCell>
               </TableRow>
-            </TableHead>
-            <TableBody>
-              {data.data.map((e) => (
-                <Fragment key={e.id}>
-                  <TableRow data-testid="audit-row">
-                    <TableCell sx={{ whiteSpace: 'nowrap' }}>{adminDateTime(e.createdAt)}</TableCell>
-                    <TableCell>{actorLabel(e.actor)}</TableCell>
-                    <TableCell>{e.actionLabel}</TableCell>
-                    <TableCell>
-                      {entities[e.entity] ?? e.entity} {e.entityId ? toPersianDigits(`#${e.entityId}`) : ''}
-                    </TableCell>
-                    <TableCell>
-                      <Button size="small" color="inherit" onClick={() => setOpen(open === e.id ? null : e.id)} aria-expanded={open === e.id}>
-                        {open === e.id ? m.hide : m.show}
-                      </Button>
-                    </TableCell>
-                  </TableRow>
-                  {open === e.id && (
-                    <TableRow>
-                      <TableCell colSpan={5}>
-                        <Box sx={{ display: 'grid', gridTemplateColumns: { md: '1fr 1fr' }, gap: 1.5 }}>
-                          <Box>
-                            <strong>{m.before}</strong>
-                            <Json value={e.before} />
-                          </Box>
-                          <Box>
-                            <strong>{m.after}</strong>
-                            <Json value={e.after} />
-                          </Box>
-                        </Box>
-                      </TableCell>
-                    </TableRow>
-                  )}
-                </Fragment>
-              ))}
-            </TableBody>
-          </Table>
-        </TableContainer>
-      )}
+              {open === e.id && (
+                <TableRow>
+                  <TableCell colSpan={5}>
+                    <Box sx={{ display: 'grid', gridTemplateColumns: { md: '1fr 1fr' }, gap: 1.5 }}>
+                      <Box>
+                        <strong>{m.before}</strong>
+                        <Json value={e.before} />
+                      </Box>
+                      <Box>
+                        <strong>{m.after}</strong>
+                        <Json value={e.after} />
+                      </Box>
+                    </Box>
+                  </TableCell>
+                </TableRow>
+              )}
+            </Fragment>
+          ))
+        }
+      </AdminTable>
       {data && data.meta.lastPage > 1 && (
         <ListPagination
           page={data.meta.currentPage}

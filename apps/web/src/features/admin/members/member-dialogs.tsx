@@ -6,7 +6,7 @@ import { useState } from 'react';
 import { notifySuccess } from '../../../lib/notifications';
 import { useChangeRole, useGrantPremium, useSetDisabled, useSignOutEverywhere } from './api';
 import { membersMessages as m } from './messages';
-import { ActionDialog, fieldErrorsOf, firstError, formErrorOf, newRequestId, parseCount, ReasonField, reasonProblem } from './shared';
+import { ActionDialog, fieldErrorsOf, firstError, formErrorOf, newRequestId, parseCount, ReasonDialog, ReasonField, reasonProblem } from './shared';
 
 type DialogProps = { member: AdminMember; onClose: () => void };
 
@@ -67,37 +67,30 @@ export function GrantDialog({ member, onClose }: DialogProps) {
 export function DisableDialog({ member, onClose }: DialogProps) {
   const change = useSetDisabled(member.id);
   const disabling = !member.disabledAt;
-  const [reason, setReason] = useState('');
-  const [local, setLocal] = useState<string | undefined>();
-  const submit = () => {
-    const problem = reasonProblem(reason);
-    setLocal(problem);
-    if (problem) return;
-    change.mutate(
-      { disabled: disabling, reason: reason.trim() },
-      {
-        onSuccess: () => {
-          notifySuccess(disabling ? m.disabledDone : m.enabledDone);
-          onClose();
-        },
-      },
-    );
-  };
   return (
-    <ActionDialog
-      open
+    <ReasonDialog
+      danger={disabling}
       title={disabling ? m.disableTitle : m.enableTitle}
       text={disabling ? m.disableText(member.name) : m.enableText(member.name)}
       confirmLabel={disabling ? m.disableConfirm : m.enableConfirm}
-      pending={change.isPending}
-      error={formErrorOf(change.error, ['reason'])}
-      onClose={onClose}
-      onSubmit={submit}
+      reasonLabel={m.reason}
       testId="admin-disable-dialog"
-      danger={disabling}
-    >
-      <ReasonField label={m.reason} value={reason} onChange={setReason} error={local ?? firstError(fieldErrorsOf(change.error), 'reason')} testId="admin-disable-reason" />
-    </ActionDialog>
+      reasonTestId="admin-disable-reason"
+      pending={change.isPending}
+      error={change.error}
+      onClose={onClose}
+      onConfirm={(reason) =>
+        change.mutate(
+          { disabled: disabling, reason },
+          {
+            onSuccess: () => {
+              notifySuccess(disabling ? m.disabledDone : m.enabledDone);
+              onClose();
+            },
+          },
+        )
+      }
+    />
   );
 }
 

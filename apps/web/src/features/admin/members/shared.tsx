@@ -1,15 +1,11 @@
 import Alert from '@mui/material/Alert';
-import Button from '@mui/material/Button';
-import Dialog from '@mui/material/Dialog';
-import DialogActions from '@mui/material/DialogActions';
-import DialogContent from '@mui/material/DialogContent';
 import DialogContentText from '@mui/material/DialogContentText';
-import DialogTitle from '@mui/material/DialogTitle';
 import TextField from '@mui/material/TextField';
 import { toGregorian, toLatinDigits, toPersianDigits } from '@parde/persian';
-import { useId, type FormEvent, type ReactNode } from 'react';
+import { useState, type ReactNode } from 'react';
 import { solidAccent } from '../../../components/accent';
 import { getErrorMessage, getErrorStatus } from '../../../lib/errors';
+import { FormDialog } from '../components/form-dialog';
 import { adminMessages } from '../messages';
 
 /** A fresh id for one submit of a form: the server does what it asks once, however often it arrives. */
@@ -68,40 +64,28 @@ export function ActionDialog({
   testId: string;
   danger?: boolean;
 }) {
-  const titleId = useId();
-  const submit = (event: FormEvent) => {
-    event.preventDefault();
-    if (!pending) onSubmit();
-  };
   return (
-    <Dialog
+    <FormDialog
       open={open}
-      onClose={pending ? undefined : onClose}
-      aria-labelledby={titleId}
-      fullWidth
-      maxWidth="sm"
-      data-testid={testId}
-      slotProps={{ paper: { component: 'form', onSubmit: submit, noValidate: true } as object }}
+      title={title}
+      testId={testId}
+      pending={pending}
+      onClose={onClose}
+      onSubmit={() => {
+        if (!pending) onSubmit();
+      }}
+      confirmLabel={pending ? adminMessages.saving : confirmLabel}
+      confirmColor={danger ? 'error' : 'primary'}
+      confirmSx={danger ? undefined : solidAccent}
     >
-      <DialogTitle id={titleId}>{title}</DialogTitle>
-      <DialogContent>
-        {error && (
-          <Alert severity="error" sx={{ mb: 2 }} data-testid={`${testId}-error`}>
-            {error}
-          </Alert>
-        )}
-        {text && <DialogContentText sx={{ mb: 2 }}>{text}</DialogContentText>}
-        {children}
-      </DialogContent>
-      <DialogActions sx={{ px: 3, pb: 2, gap: 1 }}>
-        <Button onClick={onClose} color="inherit" variant="outlined" disabled={pending}>
-          {adminMessages.cancel}
-        </Button>
-        <Button type="submit" variant="contained" color={danger ? 'error' : 'primary'} disabled={pending} sx={danger ? undefined : solidAccent} data-testid={`${testId}-confirm`}>
-          {pending ? adminMessages.saving : confirmLabel}
-        </Button>
-      </DialogActions>
-    </Dialog>
+      {error && (
+        <Alert severity="error" sx={{ mb: 2 }} data-testid={`${testId}-error`}>
+          {error}
+        </Alert>
+      )}
+      {text && <DialogContentText sx={{ mb: 2 }}>{text}</DialogContentText>}
+      {children}
+    </FormDialog>
   );
 }
 
@@ -120,6 +104,59 @@ export function ReasonField({ value, onChange, error, label, testId }: { value: 
       helperText={error ?? ' '}
       slotProps={{ htmlInput: { maxLength: 500, dir: 'auto', 'data-testid': testId } }}
     />
+  );
+}
+
+/**
+ * A confirmation that needs a reason: the reason is checked here before sending, then handed to
+ * `onConfirm` trimmed; the server's field error shows under it, any other error on top.
+ */
+export function ReasonDialog({
+  title,
+  text,
+  confirmLabel,
+  reasonLabel,
+  testId,
+  reasonTestId,
+  danger,
+  pending,
+  error,
+  onClose,
+  onConfirm,
+}: {
+  title: string;
+  text: ReactNode;
+  confirmLabel: string;
+  reasonLabel: string;
+  testId: string;
+  reasonTestId: string;
+  danger?: boolean;
+  pending: boolean;
+  error: unknown;
+  onClose: () => void;
+  onConfirm: (reason: string) => void;
+}) {
+  const [reason, setReason] = useState('');
+  const [local, setLocal] = useState<string | undefined>();
+  return (
+    <ActionDialog
+      open
+      danger={danger}
+      title={title}
+      text={text}
+      confirmLabel={confirmLabel}
+      pending={pending}
+      error={formErrorOf(error, ['reason'])}
+      onClose={onClose}
+      onSubmit={() => {
+        const problem = reasonProblem(reason);
+        setLocal(problem);
+        if (!problem) onConfirm(reason.trim());
+      }}
+      testId={testId}
+    >
+      <ReasonField label={reasonLabel} value={reason} onChange={setReason} error={local ?? firstError(fieldErrorsOf(error), 'reason')} testId={reasonTestId} />
+    </ActionDialog>
   );
 }
 

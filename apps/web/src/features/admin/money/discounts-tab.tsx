@@ -4,19 +4,13 @@ import Chip from '@mui/material/Chip';
 import FormControlLabel from '@mui/material/FormControlLabel';
 import MenuItem from '@mui/material/MenuItem';
 import Switch from '@mui/material/Switch';
-import Table from '@mui/material/Table';
-import TableBody from '@mui/material/TableBody';
 import TableCell from '@mui/material/TableCell';
-import TableContainer from '@mui/material/TableContainer';
-import TableHead from '@mui/material/TableHead';
 import TableRow from '@mui/material/TableRow';
 import TextField from '@mui/material/TextField';
 import type { AdminDiscount, DiscountKind } from '@parde/contract';
 import { formatJalali, toPersianDigits } from '@parde/persian';
 import { useState, type FormEvent } from 'react';
 import { accentText, solidAccent } from '../../../components/accent';
-import { EmptyState } from '../../../components/empty-state';
-import { ProgressBar } from '../../../components/progress-bar';
 import { QueryErrorPage } from '../../../components/query-error';
 import { notifySuccess } from '../../../lib/notifications';
 import { adminDate, adminToman } from '../lib/format';
@@ -24,7 +18,9 @@ import { adminMessages } from '../messages';
 import { ActionDialog, fieldErrorsOf, firstError, formErrorOf, jalaliToIso, parseCount } from '../members/shared';
 import { useDiscounts, useSaveDiscount, type DiscountBody, type DiscountsFilter } from './api';
 import { moneyMessages } from './messages';
-import { TabPager, useTabFilter } from './tab-filter';
+import { AdminTable } from '../components/admin-table';
+import { UrlFilterSelect, useUrlFilter } from '../components/url-filter';
+import { paths } from '../../../config/paths';
 
 const m = moneyMessages.discounts;
 const FIELDS = ['code', 'kind', 'value', 'expires_at', 'max_uses', 'is_active'];
@@ -166,10 +162,10 @@ function ToggleDiscount({ discount, onClose }: { discount: AdminDiscount; onClos
 }
 
 export function DiscountsTab() {
-  const { get, set, page, hrefFor } = useTabFilter();
+  const { get, set, page, hrefFor } = useUrlFilter(paths.admin.money.getHref());
   const filter: DiscountsFilter = { page, q: get('q'), active: get('active') === 'true' || get('active') === 'false' ? (get('active') as 'true' | 'false') : undefined };
   const [text, setText] = useState(filter.q ?? '');
-  const { data, isPending, isError, error, refetch } = useDiscounts(filter);
+  const { data, isError, error, refetch } = useDiscounts(filter);
   const [editing, setEditing] = useState<AdminDiscount | 'new' | null>(null);
   const [toggling, setToggling] = useState<AdminDiscount | null>(null);
   const search = (e: FormEvent) => {
@@ -187,60 +183,43 @@ export function DiscountsTab() {
             {moneyMessages.search}
           </Button>
         </Box>
-        <TextField select size="small" label={m.activeFilter} value={filter.active ?? ''} onChange={(e) => set('active', e.target.value)} sx={{ minWidth: 140 }}>
-          <MenuItem value="">{moneyMessages.all}</MenuItem>
-          <MenuItem value="true">{m.onlyActive}</MenuItem>
-          <MenuItem value="false">{m.onlyInactive}</MenuItem>
-        </TextField>
+        <UrlFilterSelect name="active" label={m.activeFilter} value={filter.active} allLabel={moneyMessages.all} options={{ true: m.onlyActive, false: m.onlyInactive }} minWidth={140} />
         <Box sx={{ flex: 1 }} />
         <Button variant="contained" sx={solidAccent} onClick={() => setEditing('new')} data-testid="admin-discount-add">
           {m.add}
         </Button>
       </Box>
-      {isPending ? (
-        <ProgressBar label={adminMessages.loading} />
-      ) : data.data.length === 0 ? (
-        <EmptyState message={adminMessages.empty} compact />
-      ) : (
-        <TableContainer>
-          <Table size="small" aria-label={moneyMessages.tabs.discounts}>
-            <TableHead>
-              <TableRow>
-                <TableCell>{m.code}</TableCell>
-                <TableCell>{m.value}</TableCell>
-                <TableCell>{m.expires}</TableCell>
-                <TableCell>{m.uses}</TableCell>
-                <TableCell>{m.state}</TableCell>
-                <TableCell>{adminMessages.audit.details}</TableCell>
-              </TableRow>
-            </TableHead>
-            <TableBody>
-              {data.data.map((d) => (
-                <TableRow key={d.id} data-testid="admin-discount-row">
-                  <TableCell dir="ltr" sx={{ fontFamily: 'monospace', textAlign: 'right' }}>
-                    {d.code}
-                  </TableCell>
-                  <TableCell sx={{ whiteSpace: 'nowrap' }}>{d.kind === 'percent' ? m.valuePercent(d.value) : adminToman(d.value)}</TableCell>
-                  <TableCell sx={{ whiteSpace: 'nowrap' }}>{adminDate(d.expiresAt)}</TableCell>
-                  <TableCell>{m.usesOf(d.usedCount, d.maxUses, d.paidUses)}</TableCell>
-                  <TableCell>
-                    <Chip size="small" variant="outlined" color={d.usable ? 'success' : 'default'} label={!d.isActive ? m.inactive : d.usable ? m.usable : m.notUsable} />
-                  </TableCell>
-                  <TableCell sx={{ whiteSpace: 'nowrap' }}>
-                    <Button size="small" sx={accentText} onClick={() => setEditing(d)} data-testid="admin-discount-edit">
-                      {moneyMessages.edit}
-                    </Button>
-                    <Button size="small" color={d.isActive ? 'error' : 'success'} onClick={() => setToggling(d)} data-testid="admin-discount-toggle">
-                      {d.isActive ? m.deactivate : m.activate}
-                    </Button>
-                  </TableCell>
-                </TableRow>
-              ))}
-            </TableBody>
-          </Table>
-        </TableContainer>
-      )}
-      {data && <TabPager meta={data.meta} hrefFor={hrefFor} />}
+      <AdminTable
+        label={moneyMessages.tabs.discounts}
+        columns={[m.code, m.value, m.expires, m.uses, m.state, adminMessages.audit.details]}
+        rows={data?.data}
+        meta={data?.meta}
+        hrefFor={hrefFor}
+      >
+        {(rows) =>
+          rows.map((d) => (
+            <TableRow key={d.id} data-testid="admin-discount-row">
+              <TableCell dir="ltr" sx={{ fontFamily: 'monospace', textAlign: 'right' }}>
+                {d.code}
+              </TableCell>
+              <TableCell sx={{ whiteSpace: 'nowrap' }}>{d.kind === 'percent' ? m.valuePercent(d.value) : adminToman(d.value)}</TableCell>
+              <TableCell sx={{ whiteSpace: 'nowrap' }}>{adminDate(d.expiresAt)}</TableCell>
+              <TableCell>{m.usesOf(d.usedCount, d.maxUses, d.paidUses)}</TableCell>
+              <TableCell>
+                <Chip size="small" variant="outlined" color={d.usable ? 'success' : 'default'} label={!d.isActive ? m.inactive : d.usable ? m.usable : m.notUsable} />
+              </TableCell>
+              <TableCell sx={{ whiteSpace: 'nowrap' }}>
+                <Button size="small" sx={accentText} onClick={() => setEditing(d)} data-testid="admin-discount-edit">
+                  {moneyMessages.edit}
+                </Button>
+                <Button size="small" color={d.isActive ? 'error' : 'success'} onClick={() => setToggling(d)} data-testid="admin-discount-toggle">
+                  {d.isActive ? m.deactivate : m.activate}
+                </Button>
+              </TableCell>
+            </TableRow>
+          ))
+        }
+      </AdminTable>
       {editing && <DiscountDialog discount={editing === 'new' ? null : editing} onClose={() => setEditing(null)} />}
       {toggling && <ToggleDiscount discount={toggling} onClose={() => setToggling(null)} />}
     </Box>

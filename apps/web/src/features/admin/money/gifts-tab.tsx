@@ -2,26 +2,22 @@ import Box from '@mui/material/Box';
 import Button from '@mui/material/Button';
 import Chip from '@mui/material/Chip';
 import MenuItem from '@mui/material/MenuItem';
-import Table from '@mui/material/Table';
-import TableBody from '@mui/material/TableBody';
 import TableCell from '@mui/material/TableCell';
-import TableContainer from '@mui/material/TableContainer';
-import TableHead from '@mui/material/TableHead';
 import TableRow from '@mui/material/TableRow';
 import TextField from '@mui/material/TextField';
 import { giftStateLabels, type AdminGift, type GiftState } from '@parde/contract';
 import { useState, type FormEvent } from 'react';
 import { solidAccent } from '../../../components/accent';
-import { EmptyState } from '../../../components/empty-state';
-import { ProgressBar } from '../../../components/progress-bar';
 import { QueryErrorPage } from '../../../components/query-error';
 import { notifySuccess } from '../../../lib/notifications';
 import { adminDate } from '../lib/format';
 import { adminMessages } from '../messages';
-import { ActionDialog, fieldErrorsOf, firstError, formErrorOf, newRequestId, parseCount, ReasonField, reasonProblem } from '../members/shared';
+import { ActionDialog, fieldErrorsOf, firstError, formErrorOf, newRequestId, parseCount, ReasonDialog, ReasonField, reasonProblem } from '../members/shared';
 import { useDisableGift, useGifts, useIssueGift, usePlans, type GiftsFilter } from './api';
 import { moneyMessages } from './messages';
-import { TabPager, useTabFilter } from './tab-filter';
+import { AdminTable } from '../components/admin-table';
+import { UrlFilterSelect, useUrlFilter } from '../components/url-filter';
+import { paths } from '../../../config/paths';
 
 const m = moneyMessages.gifts;
 const stateColor: Record<GiftState, 'success' | 'default' | 'error'> = { unused: 'success', redeemed: 'default', disabled: 'error' };
@@ -114,41 +110,35 @@ function IssueDialog({ onClose }: { onClose: () => void }) {
 
 function DisableGiftDialog({ gift, onClose }: { gift: AdminGift; onClose: () => void }) {
   const disable = useDisableGift();
-  const [reason, setReason] = useState('');
-  const [local, setLocal] = useState<string | undefined>();
   return (
-    <ActionDialog
-      open
+    <ReasonDialog
       danger
       title={m.disableTitle(gift.code)}
       text={m.disableText}
       confirmLabel={m.disable}
+      reasonLabel={m.reason}
+      testId="admin-gift-disable-dialog"
+      reasonTestId="admin-gift-disable-reason"
       pending={disable.isPending}
-      error={formErrorOf(disable.error, ['reason'])}
+      error={disable.error}
       onClose={onClose}
-      onSubmit={() => {
-        const problem = reasonProblem(reason);
-        setLocal(problem);
-        if (problem) return;
+      onConfirm={(reason) =>
         disable.mutate(
-          { id: gift.id, reason: reason.trim() },
+          { id: gift.id, reason },
           {
             onSuccess: () => {
               notifySuccess(m.disabledDone);
               onClose();
             },
           },
-        );
-      }}
-      testId="admin-gift-disable-dialog"
-    >
-      <ReasonField label={m.reason} value={reason} onChange={setReason} error={local ?? firstError(fieldErrorsOf(disable.error), 'reason')} testId="admin-gift-disable-reason" />
-    </ActionDialog>
+        )
+      }
+    />
   );
 }
 
 export function GiftsTab() {
-  const { get, set, page, hrefFor } = useTabFilter();
+  const { get, set, page, hrefFor } = useUrlFilter(paths.admin.money.getHref());
   const origin = get('origin');
   const state = get('state');
   const filter: GiftsFilter = {
@@ -158,7 +148,7 @@ export function GiftsTab() {
     state: state && state in giftStateLabels ? (state as GiftState) : undefined,
   };
   const [text, setText] = useState(filter.q ?? '');
-  const { data, isPending, isError, error, refetch } = useGifts(filter);
+  const { data, isError, error, refetch } = useGifts(filter);
   const [issuing, setIssuing] = useState(false);
   const [disabling, setDisabling] = useState<AdminGift | null>(null);
   const search = (e: FormEvent) => {
@@ -176,82 +166,56 @@ export function GiftsTab() {
             {moneyMessages.search}
           </Button>
         </Box>
-        <TextField select size="small" label={m.originFilter} value={filter.origin ?? ''} onChange={(e) => set('origin', e.target.value)} sx={{ minWidth: 160 }}>
-          <MenuItem value="">{moneyMessages.all}</MenuItem>
-          <MenuItem value="bought">{m.bought}</MenuItem>
-          <MenuItem value="issued">{m.issued}</MenuItem>
-        </TextField>
-        <TextField select size="small" label={m.stateFilter} value={filter.state ?? ''} onChange={(e) => set('state', e.target.value)} sx={{ minWidth: 140 }}>
-          <MenuItem value="">{moneyMessages.all}</MenuItem>
-          {(Object.keys(giftStateLabels) as GiftState[]).map((s) => (
-            <MenuItem key={s} value={s}>
-              {giftStateLabels[s]}
-            </MenuItem>
-          ))}
-        </TextField>
+        <UrlFilterSelect name="origin" label={m.originFilter} value={filter.origin} allLabel={moneyMessages.all} options={{ bought: m.bought, issued: m.issued }} minWidth={160} />
+        <UrlFilterSelect name="state" label={m.stateFilter} value={filter.state} allLabel={moneyMessages.all} options={giftStateLabels} minWidth={140} />
         <Box sx={{ flex: 1 }} />
         <Button variant="contained" sx={solidAccent} onClick={() => setIssuing(true)} data-testid="admin-gift-issue">
           {m.issue}
         </Button>
       </Box>
-      {isPending ? (
-        <ProgressBar label={adminMessages.loading} />
-      ) : data.data.length === 0 ? (
-        <EmptyState message={adminMessages.empty} compact />
-      ) : (
-        <TableContainer>
-          <Table size="small" aria-label={moneyMessages.tabs.gifts}>
-            <TableHead>
-              <TableRow>
-                <TableCell>{m.code}</TableCell>
-                <TableCell>{m.origin}</TableCell>
-                <TableCell>{m.plan}</TableCell>
-                <TableCell>{m.from}</TableCell>
-                <TableCell>{m.recipient}</TableCell>
-                <TableCell>{m.state}</TableCell>
-                <TableCell>{m.created}</TableCell>
-                <TableCell>{adminMessages.audit.details}</TableCell>
-              </TableRow>
-            </TableHead>
-            <TableBody>
-              {data.data.map((g) => (
-                <TableRow key={g.id} data-testid="admin-gift-row">
-                  <TableCell dir="ltr" sx={{ fontFamily: 'monospace', whiteSpace: 'nowrap', textAlign: 'right' }}>
-                    {g.code}
-                  </TableCell>
-                  <TableCell>{g.origin === 'bought' ? m.bought : m.issued}</TableCell>
-                  <TableCell>
-                    {g.planName}، {m.days(g.days)}
-                  </TableCell>
-                  <TableCell>
-                    {g.giver ? g.giver.name : (g.issuedBy?.name ?? '—')}
-                    {g.reason && (
-                      <Box component="span" sx={{ display: 'block', color: 'text.secondary', fontSize: '0.8rem' }}>
-                        {g.reason}
-                      </Box>
-                    )}
-                  </TableCell>
-                  <TableCell dir="ltr" sx={{ textAlign: 'right' }}>
-                    {g.redeemedBy ? g.redeemedBy.email : (g.recipientEmail ?? '—')}
-                  </TableCell>
-                  <TableCell>
-                    <Chip size="small" variant="outlined" color={stateColor[g.state]} label={giftStateLabels[g.state]} />
-                  </TableCell>
-                  <TableCell sx={{ whiteSpace: 'nowrap' }}>{adminDate(g.createdAt)}</TableCell>
-                  <TableCell>
-                    {g.state === 'unused' && (
-                      <Button size="small" color="error" onClick={() => setDisabling(g)} data-testid="admin-gift-disable">
-                        {m.disable}
-                      </Button>
-                    )}
-                  </TableCell>
-                </TableRow>
-              ))}
-            </TableBody>
-          </Table>
-        </TableContainer>
-      )}
-      {data && <TabPager meta={data.meta} hrefFor={hrefFor} />}
+      <AdminTable
+        label={moneyMessages.tabs.gifts}
+        columns={[m.code, m.origin, m.plan, m.from, m.recipient, m.state, m.created, adminMessages.audit.details]}
+        rows={data?.data}
+        meta={data?.meta}
+        hrefFor={hrefFor}
+      >
+        {(rows) =>
+          rows.map((g) => (
+            <TableRow key={g.id} data-testid="admin-gift-row">
+              <TableCell dir="ltr" sx={{ fontFamily: 'monospace', whiteSpace: 'nowrap', textAlign: 'right' }}>
+                {g.code}
+              </TableCell>
+              <TableCell>{g.origin === 'bought' ? m.bought : m.issued}</TableCell>
+              <TableCell>
+                {g.planName}، {m.days(g.days)}
+              </TableCell>
+              <TableCell>
+                {g.giver ? g.giver.name : (g.issuedBy?.name ?? '—')}
+                {g.reason && (
+                  <Box component="span" sx={{ display: 'block', color: 'text.secondary', fontSize: '0.8rem' }}>
+                    {g.reason}
+                  </Box>
+                )}
+              </TableCell>
+              <TableCell dir="ltr" sx={{ textAlign: 'right' }}>
+                {g.redeemedBy ? g.redeemedBy.email : (g.recipientEmail ?? '—')}
+              </TableCell>
+              <TableCell>
+                <Chip size="small" variant="outlined" color={stateColor[g.state]} label={giftStateLabels[g.state]} />
+              </TableCell>
+              <TableCell sx={{ whiteSpace: 'nowrap' }}>{adminDate(g.createdAt)}</TableCell>
+              <TableCell>
+                {g.state === 'unused' && (
+                  <Button size="small" color="error" onClick={() => setDisabling(g)} data-testid="admin-gift-disable">
+                    {m.disable}
+                  </Button>
+                )}
+              </TableCell>
+            </TableRow>
+          ))
+        }
+      </AdminTable>
       {issuing && <IssueDialog onClose={() => setIssuing(false)} />}
       {disabling && <DisableGiftDialog gift={disabling} onClose={() => setDisabling(null)} />}
     </Box>

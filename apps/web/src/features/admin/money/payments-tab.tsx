@@ -4,12 +4,7 @@ import Button from '@mui/material/Button';
 import Chip from '@mui/material/Chip';
 import Drawer from '@mui/material/Drawer';
 import Link from '@mui/material/Link';
-import MenuItem from '@mui/material/MenuItem';
-import Table from '@mui/material/Table';
-import TableBody from '@mui/material/TableBody';
 import TableCell from '@mui/material/TableCell';
-import TableContainer from '@mui/material/TableContainer';
-import TableHead from '@mui/material/TableHead';
 import TableRow from '@mui/material/TableRow';
 import TextField from '@mui/material/TextField';
 import Typography from '@mui/material/Typography';
@@ -18,17 +13,17 @@ import { formatJalali, toPersianDigits } from '@parde/persian';
 import { useId, useState, type FormEvent, type ReactNode } from 'react';
 import { Link as RouterLink } from 'react-router';
 import { accentText, solidAccent } from '../../../components/accent';
-import { EmptyState } from '../../../components/empty-state';
 import { ProgressBar } from '../../../components/progress-bar';
 import { QueryErrorPage } from '../../../components/query-error';
 import { paths } from '../../../config/paths';
 import { notifySuccess } from '../../../lib/notifications';
 import { adminDate, adminDateTime, adminToman } from '../lib/format';
 import { adminMessages } from '../messages';
-import { ActionDialog, fieldErrorsOf, firstError, formErrorOf, JalaliDateField, jalaliToIso, ReasonField, reasonProblem } from '../members/shared';
+import { JalaliDateField, jalaliToIso, ReasonDialog } from '../members/shared';
 import { paymentsCsvUrl, usePayment, usePayments, useRefund, type PaymentsFilter } from './api';
 import { moneyMessages } from './messages';
-import { TabPager, useTabFilter } from './tab-filter';
+import { AdminTable } from '../components/admin-table';
+import { UrlFilterSelect, useUrlFilter } from '../components/url-filter';
 
 const m = moneyMessages.payments;
 
@@ -42,36 +37,30 @@ export function PaymentStatus({ p }: { p: Pick<AdminPayment, 'status' | 'statusL
 
 function RefundDialog({ payment, onClose }: { payment: AdminPaymentDetail; onClose: () => void }) {
   const refund = useRefund();
-  const [reason, setReason] = useState('');
-  const [local, setLocal] = useState<string | undefined>();
   return (
-    <ActionDialog
-      open
+    <ReasonDialog
       danger
       title={m.refundTitle(payment.id)}
       text={m.refundText}
       confirmLabel={m.refundConfirm}
+      reasonLabel={m.refundReason}
+      testId="admin-refund-dialog"
+      reasonTestId="admin-refund-reason"
       pending={refund.isPending}
-      error={formErrorOf(refund.error, ['reason'])}
+      error={refund.error}
       onClose={onClose}
-      onSubmit={() => {
-        const problem = reasonProblem(reason);
-        setLocal(problem);
-        if (problem) return;
+      onConfirm={(reason) =>
         refund.mutate(
-          { id: payment.id, reason: reason.trim() },
+          { id: payment.id, reason },
           {
             onSuccess: (r) => {
               notifySuccess(m.refundedDone(r.removedDays));
               onClose();
             },
           },
-        );
-      }}
-      testId="admin-refund-dialog"
-    >
-      <ReasonField label={m.refundReason} value={reason} onChange={setReason} error={local ?? firstError(fieldErrorsOf(refund.error), 'reason')} testId="admin-refund-reason" />
-    </ActionDialog>
+        )
+      }
+    />
   );
 }
 
@@ -190,7 +179,7 @@ function PaymentDrawer({ id, onClose }: { id: number; onClose: () => void }) {
 }
 
 export function PaymentsTab() {
-  const { get, set, setParams, page, hrefFor } = useTabFilter();
+  const { get, set, setParams, page, hrefFor } = useUrlFilter(paths.admin.money.getHref());
   const kind = get('kind');
   const userId = Number(get('user_id')) || undefined;
   const filter: PaymentsFilter = {
@@ -207,7 +196,7 @@ export function PaymentsTab() {
   const [from, setFrom] = useState(isoToJalali(filter.from));
   const [to, setTo] = useState(isoToJalali(filter.to));
   const open = Number(get('payment')) || null;
-  const { data, isPending, isError, error, refetch } = usePayments(filter);
+  const { data, isError, error, refetch } = usePayments(filter);
   const setOpen = (id: number | null) =>
     setParams((p) => {
       const next = new URLSearchParams(p);
@@ -241,30 +230,9 @@ export function PaymentsTab() {
         <Button type="submit" variant="outlined" color="inherit" data-testid="admin-payments-apply">
           {moneyMessages.search}
         </Button>
-        <TextField select size="small" label={m.statusFilter} value={filter.status ?? ''} onChange={(e) => set('status', e.target.value)} sx={{ minWidth: 150 }} slotProps={{ htmlInput: { 'data-testid': 'admin-payments-status' } }}>
-          <MenuItem value="">{moneyMessages.all}</MenuItem>
-          {Object.entries(m.statuses).map(([k, v]) => (
-            <MenuItem key={k} value={k}>
-              {v}
-            </MenuItem>
-          ))}
-        </TextField>
-        <TextField select size="small" label={m.kindFilter} value={filter.kind ?? ''} onChange={(e) => set('kind', e.target.value)} sx={{ minWidth: 140 }}>
-          <MenuItem value="">{moneyMessages.all}</MenuItem>
-          {Object.entries(m.kinds).map(([k, v]) => (
-            <MenuItem key={k} value={k}>
-              {v}
-            </MenuItem>
-          ))}
-        </TextField>
-        <TextField select size="small" label={m.gatewayFilter} value={filter.gateway ?? ''} onChange={(e) => set('gateway', e.target.value)} sx={{ minWidth: 130 }}>
-          <MenuItem value="">{moneyMessages.all}</MenuItem>
-          {Object.entries(m.gateways).map(([k, v]) => (
-            <MenuItem key={k} value={k}>
-              {v}
-            </MenuItem>
-          ))}
-        </TextField>
+        <UrlFilterSelect name="status" label={m.statusFilter} value={filter.status} allLabel={moneyMessages.all} options={m.statuses} minWidth={150} inputTestId="admin-payments-status" />
+        <UrlFilterSelect name="kind" label={m.kindFilter} value={filter.kind} allLabel={moneyMessages.all} options={m.kinds} minWidth={140} />
+        <UrlFilterSelect name="gateway" label={m.gatewayFilter} value={filter.gateway} allLabel={moneyMessages.all} options={m.gateways} minWidth={130} />
         <Box sx={{ flex: 1 }} />
         <Button variant="contained" sx={solidAccent} component="a" href={paymentsCsvUrl(csvFilter)} download aria-label={m.csvLabel} data-testid="admin-payments-csv">
           {m.csv}
@@ -275,53 +243,38 @@ export function PaymentsTab() {
           {m.memberFilter(userId)}
         </Alert>
       )}
-      {isPending ? (
-        <ProgressBar label={adminMessages.loading} />
-      ) : data.data.length === 0 ? (
-        <EmptyState message={adminMessages.empty} compact />
-      ) : (
-        <TableContainer>
-          <Table size="small" aria-label={moneyMessages.tabs.payments}>
-            <TableHead>
-              <TableRow>
-                <TableCell>{m.id}</TableCell>
-                <TableCell>{m.date}</TableCell>
-                <TableCell>{m.member}</TableCell>
-                <TableCell>{m.kind}</TableCell>
-                <TableCell>{m.plan}</TableCell>
-                <TableCell>{m.amount}</TableCell>
-                <TableCell>{m.status}</TableCell>
-                <TableCell>{m.details}</TableCell>
-              </TableRow>
-            </TableHead>
-            <TableBody>
-              {data.data.map((p) => (
-                <TableRow key={p.id} data-testid="admin-payment-row" hover>
-                  <TableCell>{toPersianDigits(p.id)}</TableCell>
-                  <TableCell sx={{ whiteSpace: 'nowrap' }}>{adminDateTime(p.createdAt)}</TableCell>
-                  <TableCell>
-                    <Link component={RouterLink} to={paths.admin.member.getHref(p.member.id)} sx={accentText}>
-                      {p.member.name}
-                    </Link>
-                  </TableCell>
-                  <TableCell>{p.kindLabel}</TableCell>
-                  <TableCell>{p.plan.name}</TableCell>
-                  <TableCell sx={{ whiteSpace: 'nowrap' }}>{adminToman(p.amount)}</TableCell>
-                  <TableCell>
-                    <PaymentStatus p={p} />
-                  </TableCell>
-                  <TableCell>
-                    <Button size="small" sx={accentText} onClick={() => setOpen(p.id)} data-testid="admin-payment-open">
-                      {m.details}
-                    </Button>
-                  </TableCell>
-                </TableRow>
-              ))}
-            </TableBody>
-          </Table>
-        </TableContainer>
-      )}
-      {data && <TabPager meta={data.meta} hrefFor={hrefFor} />}
+      <AdminTable
+        label={moneyMessages.tabs.payments}
+        columns={[m.id, m.date, m.member, m.kind, m.plan, m.amount, m.status, m.details]}
+        rows={data?.data}
+        meta={data?.meta}
+        hrefFor={hrefFor}
+      >
+        {(rows) =>
+          rows.map((p) => (
+            <TableRow key={p.id} data-testid="admin-payment-row" hover>
+              <TableCell>{toPersianDigits(p.id)}</TableCell>
+              <TableCell sx={{ whiteSpace: 'nowrap' }}>{adminDateTime(p.createdAt)}</TableCell>
+              <TableCell>
+                <Link component={RouterLink} to={paths.admin.member.getHref(p.member.id)} sx={accentText}>
+                  {p.member.name}
+                </Link>
+              </TableCell>
+              <TableCell>{p.kindLabel}</TableCell>
+              <TableCell>{p.plan.name}</TableCell>
+              <TableCell sx={{ whiteSpace: 'nowrap' }}>{adminToman(p.amount)}</TableCell>
+              <TableCell>
+                <PaymentStatus p={p} />
+              </TableCell>
+              <TableCell>
+                <Button size="small" sx={accentText} onClick={() => setOpen(p.id)} data-testid="admin-payment-open">
+                  {m.details}
+                </Button>
+              </TableCell>
+            </TableRow>
+          ))
+        }
+      </AdminTable>
       {open && <PaymentDrawer id={open} onClose={() => setOpen(null)} />}
     </Box>
   );

@@ -3,19 +3,13 @@ import Button from '@mui/material/Button';
 import Chip from '@mui/material/Chip';
 import FormControlLabel from '@mui/material/FormControlLabel';
 import Switch from '@mui/material/Switch';
-import Table from '@mui/material/Table';
-import TableBody from '@mui/material/TableBody';
 import TableCell from '@mui/material/TableCell';
-import TableContainer from '@mui/material/TableContainer';
-import TableHead from '@mui/material/TableHead';
 import TableRow from '@mui/material/TableRow';
 import TextField from '@mui/material/TextField';
 import type { AdminPlan } from '@parde/contract';
 import { toPersianDigits } from '@parde/persian';
 import { useState } from 'react';
 import { accentText, solidAccent } from '../../../components/accent';
-import { EmptyState } from '../../../components/empty-state';
-import { ProgressBar } from '../../../components/progress-bar';
 import { QueryErrorPage } from '../../../components/query-error';
 import { notifySuccess } from '../../../lib/notifications';
 import { adminNumber, adminToman } from '../lib/format';
@@ -23,6 +17,7 @@ import { adminMessages } from '../messages';
 import { ActionDialog, fieldErrorsOf, firstError, formErrorOf, parseCount } from '../members/shared';
 import { useDeletePlan, usePlans, useSavePlan, type PlanBody } from './api';
 import { moneyMessages } from './messages';
+import { AdminTable } from '../components/admin-table';
 
 const m = moneyMessages.plans;
 const FIELDS = ['name', 'days', 'price', 'discounted_price', 'features', 'is_active', 'sort_order'];
@@ -180,7 +175,7 @@ function ConfirmPlan({ confirm, onClose }: { confirm: NonNullable<Confirm>; onCl
 }
 
 export function PlansTab() {
-  const { data, isPending, isError, error, refetch } = usePlans();
+  const { data, isError, error, refetch } = usePlans();
   const [editing, setEditing] = useState<AdminPlan | 'new' | null>(null);
   const [confirm, setConfirm] = useState<Confirm>(null);
 
@@ -192,56 +187,40 @@ export function PlansTab() {
           {m.add}
         </Button>
       </Box>
-      {isPending ? (
-        <ProgressBar label={adminMessages.loading} />
-      ) : data.length === 0 ? (
-        <EmptyState message={adminMessages.empty} compact />
-      ) : (
-        <TableContainer>
-          <Table size="small" aria-label={moneyMessages.tabs.plans}>
-            <TableHead>
-              <TableRow>
-                <TableCell>{m.name}</TableCell>
-                <TableCell>{m.days}</TableCell>
-                <TableCell>{m.price}</TableCell>
-                <TableCell>{m.discounted}</TableCell>
-                <TableCell>{m.order}</TableCell>
-                <TableCell>{m.sales}</TableCell>
-                <TableCell>{m.active}</TableCell>
-                <TableCell>{adminMessages.audit.details}</TableCell>
-              </TableRow>
-            </TableHead>
-            <TableBody>
-              {data.map((p) => (
-                <TableRow key={p.id} data-testid="admin-plan-row">
-                  <TableCell sx={{ fontWeight: 600 }}>{p.name}</TableCell>
-                  <TableCell>{adminNumber(p.days)}</TableCell>
-                  <TableCell sx={{ whiteSpace: 'nowrap' }}>{adminToman(p.price)}</TableCell>
-                  <TableCell sx={{ whiteSpace: 'nowrap' }}>{p.discountedPrice === null ? '—' : adminToman(p.discountedPrice)}</TableCell>
-                  <TableCell>{adminNumber(p.sortOrder)}</TableCell>
-                  <TableCell>{m.paidOf(p.paid, p.payments)}</TableCell>
-                  <TableCell>
-                    <Chip size="small" color={p.isActive ? 'success' : 'default'} variant="outlined" label={p.isActive ? m.onSale : m.offSale} />
-                  </TableCell>
-                  <TableCell sx={{ whiteSpace: 'nowrap' }}>
-                    <Button size="small" sx={accentText} onClick={() => setEditing(p)} data-testid="admin-plan-edit">
-                      {moneyMessages.edit}
-                    </Button>
-                    <Button size="small" color={p.isActive ? 'error' : 'success'} onClick={() => setConfirm({ kind: 'toggle', plan: p })} data-testid="admin-plan-toggle">
-                      {p.isActive ? m.deactivate : m.activate}
-                    </Button>
-                    {p.payments === 0 && (
-                      <Button size="small" color="error" onClick={() => setConfirm({ kind: 'delete', plan: p })} data-testid="admin-plan-delete">
-                        {m.delete}
-                      </Button>
-                    )}
-                  </TableCell>
-                </TableRow>
-              ))}
-            </TableBody>
-          </Table>
-        </TableContainer>
-      )}
+      <AdminTable
+        label={moneyMessages.tabs.plans}
+        columns={[m.name, m.days, m.price, m.discounted, m.order, m.sales, m.active, adminMessages.audit.details]}
+        rows={data}
+      >
+        {(rows) =>
+          rows.map((p) => (
+            <TableRow key={p.id} data-testid="admin-plan-row">
+              <TableCell sx={{ fontWeight: 600 }}>{p.name}</TableCell>
+              <TableCell>{adminNumber(p.days)}</TableCell>
+              <TableCell sx={{ whiteSpace: 'nowrap' }}>{adminToman(p.price)}</TableCell>
+              <TableCell sx={{ whiteSpace: 'nowrap' }}>{p.discountedPrice === null ? '—' : adminToman(p.discountedPrice)}</TableCell>
+              <TableCell>{adminNumber(p.sortOrder)}</TableCell>
+              <TableCell>{m.paidOf(p.paid, p.payments)}</TableCell>
+              <TableCell>
+                <Chip size="small" color={p.isActive ? 'success' : 'default'} variant="outlined" label={p.isActive ? m.onSale : m.offSale} />
+              </TableCell>
+              <TableCell sx={{ whiteSpace: 'nowrap' }}>
+                <Button size="small" sx={accentText} onClick={() => setEditing(p)} data-testid="admin-plan-edit">
+                  {moneyMessages.edit}
+                </Button>
+                <Button size="small" color={p.isActive ? 'error' : 'success'} onClick={() => setConfirm({ kind: 'toggle', plan: p })} data-testid="admin-plan-toggle">
+                  {p.isActive ? m.deactivate : m.activate}
+                </Button>
+                {p.payments === 0 && (
+                  <Button size="small" color="error" onClick={() => setConfirm({ kind: 'delete', plan: p })} data-testid="admin-plan-delete">
+                    {m.delete}
+                  </Button>
+                )}
+              </TableCell>
+            </TableRow>
+          ))
+        }
+      </AdminTable>
       {editing && <PlanDialog plan={editing === 'new' ? null : editing} onClose={() => setEditing(null)} />}
       {confirm && <ConfirmPlan confirm={confirm} onClose={() => setConfirm(null)} />}
     </Box>

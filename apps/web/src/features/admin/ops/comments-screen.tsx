@@ -1,11 +1,7 @@
 import Box from '@mui/material/Box';
 import Button from '@mui/material/Button';
 import Chip from '@mui/material/Chip';
-import Dialog from '@mui/material/Dialog';
-import DialogActions from '@mui/material/DialogActions';
-import DialogContent from '@mui/material/DialogContent';
 import DialogContentText from '@mui/material/DialogContentText';
-import DialogTitle from '@mui/material/DialogTitle';
 import FormControlLabel from '@mui/material/FormControlLabel';
 import Link from '@mui/material/Link';
 import MenuItem from '@mui/material/MenuItem';
@@ -14,10 +10,9 @@ import Switch from '@mui/material/Switch';
 import TextField from '@mui/material/TextField';
 import Typography from '@mui/material/Typography';
 import type { AdminComment, AdminCommentFilter } from '@parde/contract';
-import { useId, useState } from 'react';
-import { Link as RouterLink, useSearchParams } from 'react-router';
+import { useState } from 'react';
+import { Link as RouterLink } from 'react-router';
 import { EmptyState } from '../../../components/empty-state';
-import { ListPagination } from '../../../components/list-pagination';
 import { ProgressBar } from '../../../components/progress-bar';
 import { QueryErrorPage } from '../../../components/query-error';
 import { solidAccent } from '../../../components/accent';
@@ -26,10 +21,12 @@ import { notifyError, notifySuccess } from '../../../lib/notifications';
 import { useDebouncedValue } from '../../search/hooks/use-debounced-value';
 import { AdminPage } from '../components/admin-page';
 import { adminDateTime } from '../lib/format';
+import { FormDialog } from '../components/form-dialog';
 import { adminMessages } from '../messages';
 import { useAdminComments, useModerate, useMute, type CommentFilter, type Moderation } from './api';
 import { dangerSolid, dangerText, fieldErrors } from './lib';
 import { opsMessages } from './messages';
+import { AdminPager, UrlFilterSelect, useUrlFilter } from '../components/url-filter';
 
 const m = opsMessages.comments;
 const FILTERS: AdminCommentFilter[] = ['all', 'reported', 'visible', 'hidden', 'deleted'];
@@ -41,11 +38,9 @@ type DialogState = { kind: 'hide' | 'delete'; comment: AdminComment } | { kind: 
 function ModerateDialog({ state, onClose }: { state: { kind: 'hide' | 'delete'; comment: AdminComment }; onClose: () => void }) {
   const moderate = useModerate();
   const [reason, setReason] = useState('');
-  const titleId = useId();
   const errors = fieldErrors(moderate.error);
   const hide = state.kind === 'hide';
-  const submit = (e: React.FormEvent) => {
-    e.preventDefault();
+  const submit = () => {
     const action: Moderation = hide ? { action: 'hide', reason: reason.trim() } : { action: 'delete' };
     moderate.mutate(
       { id: state.comment.id, m: action },
@@ -58,43 +53,34 @@ function ModerateDialog({ state, onClose }: { state: { kind: 'hide' | 'delete'; 
     );
   };
   return (
-    <Dialog
-      open
-      fullWidth
+    <FormDialog
+      title={hide ? m.hideTitle : m.deleteTitle}
+      testId={`admin-comment-${state.kind}-dialog`}
       maxWidth="xs"
-      onClose={moderate.isPending ? undefined : onClose}
-      aria-labelledby={titleId}
-      data-testid={`admin-comment-${state.kind}-dialog`}
-      slotProps={{ paper: { component: 'form', onSubmit: submit, noValidate: true } as object }}
+      pending={moderate.isPending}
+      onClose={onClose}
+      onSubmit={submit}
+      confirmLabel={hide ? m.confirmHide : m.confirmDelete}
+      confirmTestId={`admin-comment-${state.kind}-confirm`}
+      confirmSx={dangerSolid}
     >
-      <DialogTitle id={titleId}>{hide ? m.hideTitle : m.deleteTitle}</DialogTitle>
-      <DialogContent>
-        <DialogContentText sx={{ mb: hide ? 2 : 0 }}>{hide ? m.hideIntro : m.deleteIntro}</DialogContentText>
-        {hide && (
-          <TextField
-            label={m.reason}
-            value={reason}
-            onChange={(e) => setReason(e.target.value)}
-            fullWidth
-            required
-            autoFocus
-            multiline
-            minRows={2}
-            error={Boolean(errors.reason)}
-            helperText={errors.reason}
-            slotProps={{ htmlInput: { maxLength: 500, dir: 'auto', 'data-testid': 'admin-comment-hide-reason' } }}
-          />
-        )}
-      </DialogContent>
-      <DialogActions sx={{ px: 3, pb: 2, gap: 1 }}>
-        <Button onClick={onClose} color="inherit" variant="outlined" disabled={moderate.isPending}>
-          {adminMessages.cancel}
-        </Button>
-        <Button type="submit" variant="contained" sx={dangerSolid} disabled={moderate.isPending} data-testid={`admin-comment-${state.kind}-confirm`}>
-          {hide ? m.confirmHide : m.confirmDelete}
-        </Button>
-      </DialogActions>
-    </Dialog>
+      <DialogContentText sx={{ mb: hide ? 2 : 0 }}>{hide ? m.hideIntro : m.deleteIntro}</DialogContentText>
+      {hide && (
+        <TextField
+          label={m.reason}
+          value={reason}
+          onChange={(e) => setReason(e.target.value)}
+          fullWidth
+          required
+          autoFocus
+          multiline
+          minRows={2}
+          error={Boolean(errors.reason)}
+          helperText={errors.reason}
+          slotProps={{ htmlInput: { maxLength: 500, dir: 'auto', 'data-testid': 'admin-comment-hide-reason' } }}
+        />
+      )}
+    </FormDialog>
   );
 }
 
@@ -103,10 +89,8 @@ function MuteDialog({ comment, onClose }: { comment: AdminComment; onClose: () =
   const mute = useMute();
   const [days, setDays] = useState(7);
   const [reason, setReason] = useState('');
-  const titleId = useId();
   const errors = fieldErrors(mute.error);
-  const submit = (e: React.FormEvent) => {
-    e.preventDefault();
+  const submit = () => {
     mute.mutate(
       { memberId: comment.author.id, days, reason: reason.trim() || undefined },
       {
@@ -118,50 +102,41 @@ function MuteDialog({ comment, onClose }: { comment: AdminComment; onClose: () =
     );
   };
   return (
-    <Dialog
-      open
-      fullWidth
+    <FormDialog
+      title={m.muteTitle(comment.author.name)}
+      testId="admin-comment-mute-dialog"
       maxWidth="xs"
-      onClose={mute.isPending ? undefined : onClose}
-      aria-labelledby={titleId}
-      data-testid="admin-comment-mute-dialog"
-      slotProps={{ paper: { component: 'form', onSubmit: submit, noValidate: true } as object }}
+      pending={mute.isPending}
+      onClose={onClose}
+      onSubmit={submit}
+      confirmLabel={m.confirmMute}
+      confirmTestId="admin-comment-mute-confirm"
+      confirmSx={solidAccent}
     >
-      <DialogTitle id={titleId}>{m.muteTitle(comment.author.name)}</DialogTitle>
-      <DialogContent>
-        <DialogContentText sx={{ mb: 2 }}>{m.muteIntro}</DialogContentText>
-        <TextField select label={m.period} value={days} onChange={(e) => setDays(Number(e.target.value))} fullWidth error={Boolean(errors.days)} helperText={errors.days} data-testid="admin-comment-mute-period">
-          {PERIODS.map((d) => (
-            <MenuItem key={d} value={d}>
-              {m.periods[d]}
-            </MenuItem>
-          ))}
-        </TextField>
-        <TextField
-          label={m.muteReason}
-          value={reason}
-          onChange={(e) => setReason(e.target.value)}
-          fullWidth
-          sx={{ mt: 2 }}
-          error={Boolean(errors.reason)}
-          helperText={errors.reason}
-          slotProps={{ htmlInput: { maxLength: 500, dir: 'auto', 'data-testid': 'admin-comment-mute-reason' } }}
-        />
-        {mute.isError && Object.keys(errors).length === 0 && (
-          <Typography color="error" role="alert" sx={{ mt: 1, fontSize: '0.85rem' }}>
-            {getErrorMessage(mute.error)}
-          </Typography>
-        )}
-      </DialogContent>
-      <DialogActions sx={{ px: 3, pb: 2, gap: 1 }}>
-        <Button onClick={onClose} color="inherit" variant="outlined" disabled={mute.isPending}>
-          {adminMessages.cancel}
-        </Button>
-        <Button type="submit" variant="contained" sx={solidAccent} disabled={mute.isPending} data-testid="admin-comment-mute-confirm">
-          {m.confirmMute}
-        </Button>
-      </DialogActions>
-    </Dialog>
+      <DialogContentText sx={{ mb: 2 }}>{m.muteIntro}</DialogContentText>
+      <TextField select label={m.period} value={days} onChange={(e) => setDays(Number(e.target.value))} fullWidth error={Boolean(errors.days)} helperText={errors.days} data-testid="admin-comment-mute-period">
+        {PERIODS.map((d) => (
+          <MenuItem key={d} value={d}>
+            {m.periods[d]}
+          </MenuItem>
+        ))}
+      </TextField>
+      <TextField
+        label={m.muteReason}
+        value={reason}
+        onChange={(e) => setReason(e.target.value)}
+        fullWidth
+        sx={{ mt: 2 }}
+        error={Boolean(errors.reason)}
+        helperText={errors.reason}
+        slotProps={{ htmlInput: { maxLength: 500, dir: 'auto', 'data-testid': 'admin-comment-mute-reason' } }}
+      />
+      {mute.isError && Object.keys(errors).length === 0 && (
+        <Typography color="error" role="alert" sx={{ mt: 1, fontSize: '0.85rem' }}>
+          {getErrorMessage(mute.error)}
+        </Typography>
+      )}
+    </FormDialog>
   );
 }
 
@@ -271,7 +246,7 @@ function CommentCard({ c, onDialog }: { c: AdminComment; onDialog: (d: DialogSta
 
 /** `/admin/comments`: reported comments first; hide, delete, restore, keep, the spoiler flag, muting. */
 export function CommentsScreen() {
-  const [params, setParams] = useSearchParams();
+  const { params, set, hrefFor } = useUrlFilter();
   const filterParam = params.get('filter') ?? '';
   const filterValue = (FILTERS as string[]).includes(filterParam) ? (filterParam as AdminCommentFilter) : 'all';
   const [text, setText] = useState(params.get('q') ?? '');
@@ -281,31 +256,12 @@ export function CommentsScreen() {
   const filter: CommentFilter = { page: Number(params.get('page')) || 1, filter: filterValue, q: q || undefined, title_id: titleId, member_id: memberId };
   const { data, isPending, isError, error, refetch } = useAdminComments(filter);
   const [dialog, setDialog] = useState<DialogState>(null);
-  const set = (key: string, value: string) =>
-    setParams((p) => {
-      const next = new URLSearchParams(p);
-      if (value) next.set(key, value);
-      else next.delete(key);
-      next.delete('page');
-      return next;
-    });
-  const hrefFor = (page: number) => {
-    const next = new URLSearchParams(params);
-    next.set('page', String(page));
-    return `?${next.toString()}`;
-  };
 
   if (isError && !data) return <QueryErrorPage error={error} onRetry={() => void refetch()} />;
   return (
     <AdminPage title={m.heading} intro={m.intro} testId="admin-comments">
       <Box sx={{ display: 'flex', gap: 1.5, flexWrap: 'wrap', mb: 2 }}>
-        <TextField select size="small" label={m.filter} value={filterValue} onChange={(e) => set('filter', e.target.value === 'all' ? '' : e.target.value)} sx={{ minWidth: 150 }} data-testid="admin-comment-filter">
-          {FILTERS.map((f) => (
-            <MenuItem key={f} value={f}>
-              {m.filters[f]}
-            </MenuItem>
-          ))}
-        </TextField>
+        <UrlFilterSelect name="filter" label={m.filter} value={filterValue} clearValue="all" options={FILTERS.map((f) => [f, m.filters[f]] as const)} minWidth={150} data-testid="admin-comment-filter" />
         <TextField size="small" type="search" label={m.search} value={text} onChange={(e) => setText(e.target.value)} sx={{ flex: '1 1 200px', maxWidth: 360 }} />
         <TextField size="small" label={m.titleId} value={params.get('title_id') ?? ''} onChange={(e) => set('title_id', e.target.value.replace(/\D/g, ''))} sx={{ width: 130 }} slotProps={{ htmlInput: { inputMode: 'numeric', dir: 'ltr' } }} />
         <TextField size="small" label={m.memberId} value={params.get('member_id') ?? ''} onChange={(e) => set('member_id', e.target.value.replace(/\D/g, ''))} sx={{ width: 130 }} slotProps={{ htmlInput: { inputMode: 'numeric', dir: 'ltr' } }} />
@@ -321,7 +277,7 @@ export function CommentsScreen() {
           ))}
         </Box>
       )}
-      {data && data.meta.lastPage > 1 && <ListPagination page={data.meta.currentPage} lastPage={data.meta.lastPage} hrefFor={hrefFor} />}
+      {data && <AdminPager meta={data.meta} hrefFor={hrefFor} />}
       {(dialog?.kind === 'hide' || dialog?.kind === 'delete') && <ModerateDialog state={dialog} onClose={() => setDialog(null)} />}
       {dialog?.kind === 'mute' && <MuteDialog comment={dialog.comment} onClose={() => setDialog(null)} />}
     </AdminPage>

@@ -1,11 +1,6 @@
 import Box from '@mui/material/Box';
-import Button from '@mui/material/Button';
 import Chip from '@mui/material/Chip';
-import Dialog from '@mui/material/Dialog';
-import DialogActions from '@mui/material/DialogActions';
-import DialogContent from '@mui/material/DialogContent';
 import DialogContentText from '@mui/material/DialogContentText';
-import DialogTitle from '@mui/material/DialogTitle';
 import FormHelperText from '@mui/material/FormHelperText';
 import TextField from '@mui/material/TextField';
 import Typography from '@mui/material/Typography';
@@ -16,7 +11,7 @@ import { solidAccent } from '../../../components/accent';
 import { getErrorMessage } from '../../../lib/errors';
 import { notifySuccess } from '../../../lib/notifications';
 import { useDebouncedValue } from '../../search/hooks/use-debounced-value';
-import { adminMessages } from '../messages';
+import { FormDialog } from '../components/form-dialog';
 import { useAnswerRequest, useTitlePicker } from './api';
 import { dangerSolid, fieldErrors } from './lib';
 import { opsMessages } from './messages';
@@ -101,10 +96,8 @@ export function FulfilDialog({ group, onClose }: { group: AdminRequestGroup; onC
   const [title, setTitle] = useState<AdminTitlePick | null>(group.status === 'pending' ? group.catalogueTitle : null);
   const [response, setResponse] = useState('');
   const [missing, setMissing] = useState(false);
-  const titleId = useId();
   const errors = fieldErrors(answer.error);
-  const submit = (e: React.FormEvent) => {
-    e.preventDefault();
+  const submit = () => {
     if (!title) {
       setMissing(true);
       return;
@@ -121,54 +114,44 @@ export function FulfilDialog({ group, onClose }: { group: AdminRequestGroup; onC
   };
   const generalError = answer.isError && Object.keys(errors).length === 0 ? getErrorMessage(answer.error) : null;
   return (
-    <Dialog
-      open
-      fullWidth
-      maxWidth="sm"
-      onClose={answer.isPending ? undefined : onClose}
-      aria-labelledby={titleId}
-      data-testid="admin-request-fulfil-dialog"
-      slotProps={{ paper: { component: 'form', onSubmit: submit, noValidate: true } as object }}
+    <FormDialog
+      title={m.fulfilTitle(group.title)}
+      testId="admin-request-fulfil-dialog"
+      pending={answer.isPending}
+      onClose={onClose}
+      onSubmit={submit}
+      confirmLabel={m.confirmFulfil}
+      confirmTestId="admin-request-fulfil-confirm"
+      confirmSx={solidAccent}
     >
-      <DialogTitle id={titleId}>{m.fulfilTitle(group.title)}</DialogTitle>
-      <DialogContent>
-        <DialogContentText sx={{ mb: 2 }}>{m.fulfilIntro(group.members)}</DialogContentText>
-        <TitlePicker
-          initial={group.imdbId ?? group.title}
-          value={title}
-          onChange={(t) => {
-            setTitle(t);
-            setMissing(false);
-          }}
-          error={missing ? m.chooseTitle : errors.title_id}
-        />
-        <TextField
-          label={m.response}
-          value={response}
-          onChange={(e) => setResponse(e.target.value)}
-          fullWidth
-          multiline
-          minRows={2}
-          sx={{ mt: 2 }}
-          error={Boolean(errors.response)}
-          helperText={errors.response}
-          slotProps={{ htmlInput: { maxLength: 500, dir: 'auto', 'data-testid': 'admin-request-response' } }}
-        />
-        {generalError && (
-          <FormHelperText error role="alert" sx={{ mt: 1 }}>
-            {generalError}
-          </FormHelperText>
-        )}
-      </DialogContent>
-      <DialogActions sx={{ px: 3, pb: 2, gap: 1 }}>
-        <Button onClick={onClose} color="inherit" variant="outlined" disabled={answer.isPending}>
-          {adminMessages.cancel}
-        </Button>
-        <Button type="submit" variant="contained" sx={solidAccent} disabled={answer.isPending} data-testid="admin-request-fulfil-confirm">
-          {m.confirmFulfil}
-        </Button>
-      </DialogActions>
-    </Dialog>
+      <DialogContentText sx={{ mb: 2 }}>{m.fulfilIntro(group.members)}</DialogContentText>
+      <TitlePicker
+        initial={group.imdbId ?? group.title}
+        value={title}
+        onChange={(t) => {
+          setTitle(t);
+          setMissing(false);
+        }}
+        error={missing ? m.chooseTitle : errors.title_id}
+      />
+      <TextField
+        label={m.response}
+        value={response}
+        onChange={(e) => setResponse(e.target.value)}
+        fullWidth
+        multiline
+        minRows={2}
+        sx={{ mt: 2 }}
+        error={Boolean(errors.response)}
+        helperText={errors.response}
+        slotProps={{ htmlInput: { maxLength: 500, dir: 'auto', 'data-testid': 'admin-request-response' } }}
+      />
+      {generalError && (
+        <FormHelperText error role="alert" sx={{ mt: 1 }}>
+          {generalError}
+        </FormHelperText>
+      )}
+    </FormDialog>
   );
 }
 
@@ -176,11 +159,9 @@ export function FulfilDialog({ group, onClose }: { group: AdminRequestGroup; onC
 export function DeclineDialog({ group, onClose }: { group: AdminRequestGroup; onClose: () => void }) {
   const answer = useAnswerRequest();
   const [reason, setReason] = useState('');
-  const titleId = useId();
   const errors = fieldErrors(answer.error);
   const generalError = answer.isError && Object.keys(errors).length === 0 ? getErrorMessage(answer.error) : null;
-  const submit = (e: React.FormEvent) => {
-    e.preventDefault();
+  const submit = () => {
     answer.mutate(
       { id: group.id, decline: { reason: reason.trim() } },
       {
@@ -192,45 +173,35 @@ export function DeclineDialog({ group, onClose }: { group: AdminRequestGroup; on
     );
   };
   return (
-    <Dialog
-      open
-      fullWidth
-      maxWidth="sm"
-      onClose={answer.isPending ? undefined : onClose}
-      aria-labelledby={titleId}
-      data-testid="admin-request-decline-dialog"
-      slotProps={{ paper: { component: 'form', onSubmit: submit, noValidate: true } as object }}
+    <FormDialog
+      title={m.declineTitle(group.title)}
+      testId="admin-request-decline-dialog"
+      pending={answer.isPending}
+      onClose={onClose}
+      onSubmit={submit}
+      confirmLabel={m.confirmDecline}
+      confirmTestId="admin-request-decline-confirm"
+      confirmSx={dangerSolid}
     >
-      <DialogTitle id={titleId}>{m.declineTitle(group.title)}</DialogTitle>
-      <DialogContent>
-        <DialogContentText sx={{ mb: 2 }}>{m.declineIntro(group.members)}</DialogContentText>
-        <TextField
-          label={m.reason}
-          value={reason}
-          onChange={(e) => setReason(e.target.value)}
-          fullWidth
-          required
-          multiline
-          minRows={3}
-          autoFocus
-          error={Boolean(errors.reason)}
-          helperText={errors.reason}
-          slotProps={{ htmlInput: { maxLength: 500, dir: 'auto', 'data-testid': 'admin-request-decline-reason' } }}
-        />
-        {generalError && (
-          <FormHelperText error role="alert" sx={{ mt: 1 }}>
-            {generalError}
-          </FormHelperText>
-        )}
-      </DialogContent>
-      <DialogActions sx={{ px: 3, pb: 2, gap: 1 }}>
-        <Button onClick={onClose} color="inherit" variant="outlined" disabled={answer.isPending}>
-          {adminMessages.cancel}
-        </Button>
-        <Button type="submit" variant="contained" sx={dangerSolid} disabled={answer.isPending} data-testid="admin-request-decline-confirm">
-          {m.confirmDecline}
-        </Button>
-      </DialogActions>
-    </Dialog>
+      <DialogContentText sx={{ mb: 2 }}>{m.declineIntro(group.members)}</DialogContentText>
+      <TextField
+        label={m.reason}
+        value={reason}
+        onChange={(e) => setReason(e.target.value)}
+        fullWidth
+        required
+        multiline
+        minRows={3}
+        autoFocus
+        error={Boolean(errors.reason)}
+        helperText={errors.reason}
+        slotProps={{ htmlInput: { maxLength: 500, dir: 'auto', 'data-testid': 'admin-request-decline-reason' } }}
+      />
+      {generalError && (
+        <FormHelperText error role="alert" sx={{ mt: 1 }}>
+          {generalError}
+        </FormHelperText>
+      )}
+    </FormDialog>
   );
 }
