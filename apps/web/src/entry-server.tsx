@@ -42,8 +42,8 @@ export type Rendered = {
   screens: string[];
 };
 
-/** Public screens the server renders; members' pages, forms and players stay client-only. */
-const RENDERED = [paths.home.path, paths.tv.path, paths.title.path, paths.person.path, paths.collections.path, paths.collection.path, paths.comingSoon.path, paths.categories.path];
+/** Public screens the server renders (the plans too, their prices from the API, and the contact and sign-in forms); members' pages and players stay client-only. */
+const RENDERED = [paths.home.path, paths.tv.path, paths.title.path, paths.person.path, paths.collections.path, paths.collection.path, paths.comingSoon.path, paths.categories.path, paths.premium.plans.path, paths.premium.plan.path, paths.contact.path, paths.auth.login.path, paths.auth.register.path, paths.auth.forgotPassword.path];
 const renderedRoutes = new Set(RENDERED.map((p) => p.replace(/^\//, '')));
 
 export function isServerRendered(url: string): boolean {
