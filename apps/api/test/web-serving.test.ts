@@ -190,6 +190,9 @@ describe('link previews, robots and sitemap', () => {
   it('serves robots.txt and a sitemap of titles', async () => {
     const robots = await ctx.app.inject({ url: '/robots.txt', headers: { host: 'parde.test' } });
     expect(robots.body).toContain('Disallow: /user/');
+    // The sign-in pages may be found (Lighthouse's SEO audit "is-crawlable"); a reset link may not.
+    expect(robots.body).not.toMatch(/^Disallow: \/auth\/$/m);
+    expect(robots.body).toContain('Disallow: /auth/reset-password/');
     expect(robots.body).toContain('Sitemap: http://parde.test/sitemap.xml');
     const index = await ctx.app.inject({ url: '/sitemap.xml', headers: { host: 'parde.test' } });
     expect(index.headers['content-type']).toMatch(/xml/);

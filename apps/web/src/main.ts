@@ -5,6 +5,7 @@ import './theme/plain.css';
 import './theme/shell.css';
 import './theme/catalogue.css';
 import './theme/title.css';
+import './theme/pages.css';
 
 /**
  * The app starts in stages, each in a task of its own, so the browser can paint, scroll and

@@ -3,7 +3,6 @@ import { NotFoundPage } from '../../../components/status-page';
 import { useSession } from '../../../features/auth';
 import { PlanScreen } from '../../../features/premium/components/plan-screen';
 import { parseId } from '../route-params';
-import { withMui } from '../../mui-scope';
 
 /** `premium/plans/{id}`: public; the buy buttons lead a visitor through login. */
 function PremiumPlanRoute() {
@@ -14,4 +13,4 @@ function PremiumPlanRoute() {
   return <PlanScreen key={id} id={id} isMember={isMember} />;
 }
 
-export default withMui(PremiumPlanRoute);
+export default PremiumPlanRoute;

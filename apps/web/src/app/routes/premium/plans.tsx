@@ -1,6 +1,5 @@
 import { useSession } from '../../../features/auth';
 import { PlansScreen } from '../../../features/premium/components/plans-screen';
-import { withMui } from '../../mui-scope';
 
 /** `premium/plans`: public; a member also sees how long their premium runs. */
 function PremiumPlansRoute() {
@@ -8,4 +7,4 @@ function PremiumPlansRoute() {
   return <PlansScreen isMember={isMember} />;
 }
 
-export default withMui(PremiumPlansRoute);
+export default PremiumPlansRoute;

@@ -1,4 +1,3 @@
-import Box from '@mui/material/Box';
 import { useState } from 'react';
 import { paths } from '../../../config/paths';
 import { forgotPassword } from '../api/forgot-password';
@@ -25,12 +24,12 @@ export function ForgotPasswordScreen() {
 
   return (
     <AuthCard title={m.heading} intro={m.intro} testId="forgot-screen" footer={<TextLink to={paths.auth.login.getHref()}>{m.back}</TextLink>}>
-      <Box component="form" id={form.formId} noValidate onSubmit={onSubmit} aria-label={m.heading} data-testid="forgot-form" sx={{ display: 'grid', gap: 1 }}>
+      <form id={form.formId} noValidate onSubmit={onSubmit} aria-label={m.heading} data-testid="forgot-form" className="p-auth__form">
         <FormField {...form.field('email')} label={messages.fields.email} type="email" autoComplete="email" />
         <FormAlert message={form.formError} />
         <FormAlert message={sent} severity="success" testId="form-success" />
         <SubmitButton pending={form.pending} label={m.submit} pendingLabel={m.submitting} />
-      </Box>
+      </form>
     </AuthCard>
   );
 }

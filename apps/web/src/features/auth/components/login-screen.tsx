@@ -1,10 +1,3 @@
-import Box from '@mui/material/Box';
-import Button from '@mui/material/Button';
-import Checkbox from '@mui/material/Checkbox';
-import Divider from '@mui/material/Divider';
-import FormControlLabel from '@mui/material/FormControlLabel';
-import LinearProgress from '@mui/material/LinearProgress';
-import Typography from '@mui/material/Typography';
 import { useEffect, useRef, useState } from 'react';
 import { useNavigate, useSearchParams } from 'react-router';
 import { paths } from '../../../config/paths';
@@ -106,30 +99,35 @@ export function LoginScreen() {
       }
     >
       {tokenPending ? (
-        <Box role="status" sx={{ py: 2 }}>
-          <Typography sx={{ mb: 2 }}>{m.withToken}</Typography>
-          <LinearProgress aria-label={m.withToken} />
-        </Box>
+        <div role="status" className="p-auth__pending">
+          <p className="p-auth__pending-text">{m.withToken}</p>
+          <span role="progressbar" aria-label={m.withToken} className="p-progress">
+            <span className="p-progress__bar" />
+          </span>
+        </div>
       ) : (
-        <Box component="form" id={form.formId} noValidate onSubmit={onSubmit} aria-label={m.heading} data-testid="login-form" sx={{ display: 'grid', gap: 1 }}>
+        <form id={form.formId} noValidate onSubmit={onSubmit} aria-label={m.heading} data-testid="login-form" className="p-auth__form">
           <FormField {...form.field('email')} label={messages.fields.email} type="email" autoComplete="email" />
           <FormField {...form.field('password')} label={messages.fields.password} type="password" autoComplete="current-password" />
-          <Box sx={{ display: 'flex', alignItems: 'center', justifyContent: 'space-between', flexWrap: 'wrap', gap: 1, mt: -1, mb: 1 }}>
-            <FormControlLabel control={<Checkbox checked={remember} onChange={(e) => setRemember(e.target.checked)} name="remember" />} label={messages.fields.remember} />
+          <div className="p-auth__row">
+            <label className="p-check">
+              <input type="checkbox" checked={remember} onChange={(e) => setRemember(e.target.checked)} name="remember" className="p-check__input" />
+              <span>{messages.fields.remember}</span>
+            </label>
             <TextLink to={paths.auth.forgotPassword.getHref()} testId="to-forgot">{m.forgot}</TextLink>
-          </Box>
+          </div>
           <FormAlert message={form.formError} />
           <FormAlert message={notVerified} severity="info" testId="email-not-verified" />
           <FormAlert message={linkState.sent} severity="success" testId="link-sent" />
           <SubmitButton pending={form.pending} label={m.submit} pendingLabel={m.submitting} />
-          <Divider sx={{ my: 2, color: 'text.secondary', fontSize: '0.85rem' }}>{m.or}</Divider>
-          <Typography variant="body2" color="text.secondary" sx={{ lineHeight: 1.9 }}>
-            {m.linkHelp}
-          </Typography>
-          <Button variant="outlined" color="inherit" size="large" fullWidth onClick={() => void onSendLink()} disabled={linkState.pending} data-testid="send-login-link" sx={{ mt: 1 }}>
+          <div role="separator" className="p-divider">
+            <span>{m.or}</span>
+          </div>
+          <p className="p-body2 p-muted p-auth__help">{m.linkHelp}</p>
+          <button type="button" onClick={() => void onSendLink()} disabled={linkState.pending} data-testid="send-login-link" className="p-btn p-btn--outlined p-btn--large p-btn--full p-auth__second">
             {linkState.pending ? m.sendingLink : m.sendLink}
-          </Button>
-        </Box>
+          </button>
+        </form>
       )}
     </AuthCard>
   );

@@ -1,6 +1,3 @@
-import Box from '@mui/material/Box';
-import Button from '@mui/material/Button';
-import Typography from '@mui/material/Typography';
 import { useEffect, useState } from 'react';
 import { useNavigate, useSearchParams } from 'react-router';
 import { paths } from '../../../config/paths';
@@ -62,40 +59,34 @@ export function RegisterScreen() {
   if (sentTo) {
     return (
       <AuthCard title={m.sentHeading} testId="register-sent" footer={footer}>
-        <Box role="status" data-testid="register-sent-status">
-          <Typography sx={{ lineHeight: 2, fontWeight: 600 }}>{m.sentTo}</Typography>
+        <div role="status" data-testid="register-sent-status">
+          <p className="p-auth__sent-to">{m.sentTo}</p>
           {/* A block of its own: a left-to-right address wrapped inside a Persian sentence reads out of order. */}
-          <Box
-            dir="ltr"
-            data-testid="register-sent-email"
-            sx={{ my: 1.5, px: 1.5, py: 1, borderRadius: 1, bgcolor: 'action.hover', fontFamily: 'Rubik, sans-serif', fontWeight: 600, textAlign: 'right', overflowWrap: 'anywhere' }}
-          >
+          <div dir="ltr" data-testid="register-sent-email" className="p-auth__email">
             {sentTo}
-          </Box>
-          <Typography color="text.secondary" sx={{ lineHeight: 2, mb: 2 }}>
-            {m.sentHowTo}
-          </Typography>
-          <Typography color="text.secondary" variant="body2" sx={{ lineHeight: 2, mb: 3 }} data-testid="register-sent-spam">
+          </div>
+          <p className="p-muted p-auth__how">{m.sentHowTo}</p>
+          <p className="p-body2 p-muted p-auth__spam" data-testid="register-sent-spam">
             {m.sentSpam}
-          </Typography>
-        </Box>
-        <Button variant="outlined" color="inherit" size="large" fullWidth onClick={() => setSentTo(null)} data-testid="register-again">
+          </p>
+        </div>
+        <button type="button" onClick={() => setSentTo(null)} data-testid="register-again" className="p-btn p-btn--outlined p-btn--large p-btn--full">
           {m.again}
-        </Button>
+        </button>
       </AuthCard>
     );
   }
 
   return (
     <AuthCard title={m.heading} intro={m.intro} testId="register-screen" footer={footer}>
-      <Box component="form" id={form.formId} noValidate onSubmit={onSubmit} aria-label={m.heading} data-testid="register-form" sx={{ display: 'grid', gap: 1 }}>
+      <form id={form.formId} noValidate onSubmit={onSubmit} aria-label={m.heading} data-testid="register-form" className="p-auth__form">
         <FormField {...form.field('name')} label={f.name} autoComplete="name" />
         <FormField {...form.field('email')} label={f.email} type="email" autoComplete="email" />
         <FormField {...form.field('password')} label={f.password} type="password" autoComplete="new-password" helperText={m.passwordHelp} />
         <FormField {...form.field('password_confirmation')} label={f.passwordConfirmation} type="password" autoComplete="new-password" />
         <FormAlert message={form.formError} />
         <SubmitButton pending={form.pending} label={m.submit} pendingLabel={m.submitting} />
-      </Box>
+      </form>
     </AuthCard>
   );
 }

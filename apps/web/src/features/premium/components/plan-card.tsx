@@ -1,11 +1,6 @@
-import Box from '@mui/material/Box';
-import Button from '@mui/material/Button';
-import Paper from '@mui/material/Paper';
-import Typography from '@mui/material/Typography';
 import type { Plan } from '@parde/contract';
 import { useId } from 'react';
 import { Link as RouterLink } from 'react-router';
-import { solidAccent } from '../../../components/accent';
 import { paths } from '../../../config/paths';
 import { priceView } from '../lib/price';
 import { messages } from '../messages';
@@ -19,49 +14,32 @@ export function PlanCard({ plan, best = false }: { plan: Plan; best?: boolean })
   const id = useId();
   const v = priceView(plan);
   return (
-    <Paper
-      component="article"
-      variant="outlined"
-      aria-labelledby={id}
-      data-testid="plan-card"
-      data-plan-id={plan.id}
-      sx={{
-        position: 'relative',
-        display: 'flex',
-        flexDirection: 'column',
-        gap: 2,
-        p: { xs: 2.5, md: 3 },
-        borderRadius: 3,
-        borderWidth: best ? 2 : 1,
-        borderColor: best ? 'secondary.main' : 'divider',
-        height: '100%',
-      }}
-    >
-      <Box sx={{ display: 'flex', alignItems: 'center', justifyContent: 'space-between', gap: 1, minHeight: 28 }}>
-        <Typography id={id} component="h2" sx={{ fontWeight: 800, fontSize: '1.3rem' }}>
+    <article aria-labelledby={id} data-testid="plan-card" data-plan-id={plan.id} className={best ? 'p-sheet p-plan p-plan--best' : 'p-sheet p-plan'}>
+      <div className="p-plan__head">
+        <h2 id={id} className="p-plan__name">
           {plan.name}
-        </Typography>
+        </h2>
         {best && (
-          <Box component="span" data-testid="best-value" sx={{ ...solidAccent, borderRadius: 5, px: 1.25, py: 0.25, fontSize: '0.78rem', fontWeight: 700 }}>
+          <span data-testid="best-value" className="p-plan__best">
             {m.bestValue}
-          </Box>
+          </span>
         )}
-      </Box>
-      <Typography color="text.secondary" sx={{ mt: -1.5 }} data-testid="plan-days">
+      </div>
+      <p className="p-plan__days" data-testid="plan-days">
         {v.days}
-      </Typography>
+      </p>
       <PriceTag plan={plan} />
-      <Box sx={{ flex: 1 }}>
+      <div className="p-plan__grow">
         <PlanFeatures features={plan.features} label={m.features(plan.name)} />
-      </Box>
-      <Box sx={{ display: 'grid', gap: 1 }}>
-        <Button component={RouterLink} to={paths.premium.join.getHref(plan.id)} variant="contained" size="large" aria-label={m.chooseLabel(plan.name)} data-testid="choose-plan" sx={{ ...solidAccent, fontWeight: 700 }}>
+      </div>
+      <div className="p-plan__ways">
+        <RouterLink to={paths.premium.join.getHref(plan.id)} aria-label={m.chooseLabel(plan.name)} data-testid="choose-plan" className="p-btn p-btn--contained p-btn--large p-btn--strong">
           {m.choose}
-        </Button>
-        <Button component={RouterLink} to={paths.premium.plan.getHref(plan.id)} variant="outlined" color="inherit" aria-label={m.detailsLabel(plan.name)} data-testid="plan-details">
+        </RouterLink>
+        <RouterLink to={paths.premium.plan.getHref(plan.id)} aria-label={m.detailsLabel(plan.name)} data-testid="plan-details" className="p-btn p-btn--outlined p-btn--large">
           {m.details}
-        </Button>
-      </Box>
-    </Paper>
+        </RouterLink>
+      </div>
+    </article>
   );
 }

@@ -1,17 +1,11 @@
-import ArrowForwardIcon from '@mui/icons-material/ArrowForward';
-import CardGiftcardIcon from '@mui/icons-material/CardGiftcard';
-import EventRepeatIcon from '@mui/icons-material/EventRepeat';
-import ShoppingCartCheckoutIcon from '@mui/icons-material/ShoppingCartCheckout';
-import Box from '@mui/material/Box';
-import Button from '@mui/material/Button';
-import Paper from '@mui/material/Paper';
-import Skeleton from '@mui/material/Skeleton';
-import Typography from '@mui/material/Typography';
+import ArrowForwardIcon from 'plain-icon:ArrowForward';
+import CardGiftcardIcon from 'plain-icon:CardGiftcard';
+import EventRepeatIcon from 'plain-icon:EventRepeat';
+import ShoppingCartCheckoutIcon from 'plain-icon:ShoppingCartCheckout';
 import { formatJalali } from '@parde/persian';
 import type { ReactNode } from 'react';
 import { useId } from 'react';
 import { Link as RouterLink } from 'react-router';
-import { solidAccent } from '../../../components/accent';
 import { QueryErrorPage } from '../../../components/query-error';
 import { paths } from '../../../config/paths';
 import { usePlan } from '../api/get-plan';
@@ -28,13 +22,13 @@ const m = messages.plan;
 function Option({ button, help, note }: { button: (describedBy: string) => ReactNode; help: string; note?: ReactNode }) {
   const id = useId();
   return (
-    <Box sx={{ display: 'grid', gap: 0.75 }}>
+    <div className="p-option">
       {button(id)}
-      <Typography id={id} color="text.secondary" sx={{ fontSize: '0.9rem', lineHeight: 1.9 }}>
+      <p id={id} className="p-option__help">
         {help}
-      </Typography>
+      </p>
       {note}
-    </Box>
+    </div>
   );
 }
 
@@ -55,61 +49,63 @@ export function PlanScreen({ id, isMember }: { id: number; isMember: boolean }) 
       testId="plan-screen"
       intro={p ? priceView(p).days : '\u00a0'}
       action={
-        <Button component={RouterLink} to={paths.premium.plans.getHref()} color="inherit" startIcon={<ArrowForwardIcon />}>
+        <RouterLink to={paths.premium.plans.getHref()} className="p-btn">
+          <ArrowForwardIcon aria-hidden="true" />
           {m.back}
-        </Button>
+        </RouterLink>
       }
     >
       {!p ? (
-        <Box sx={{ display: 'grid', gridTemplateColumns: { xs: 'minmax(0, 1fr)', md: 'minmax(0, 1fr) minmax(0, 1fr)' }, gap: 3 }} aria-hidden="true">
-          <Skeleton variant="rounded" height={320} />
-          <Skeleton variant="rounded" height={320} />
-        </Box>
+        <div className="p-plan-page" aria-hidden="true">
+          <div className="p-skeleton p-plan-page__skeleton" />
+          <div className="p-skeleton p-plan-page__skeleton" />
+        </div>
       ) : (
-        <Box sx={{ display: 'grid', gridTemplateColumns: { xs: 'minmax(0, 1fr)', md: 'minmax(0, 1fr) minmax(0, 1fr)' }, gap: 3, alignItems: 'start' }}>
-          <Paper variant="outlined" sx={{ p: { xs: 2.5, md: 3 }, borderRadius: 3, display: 'grid', gap: 2.5 }} data-testid="plan-summary">
+        <div className="p-plan-page">
+          <div className="p-sheet p-plan-page__box" data-testid="plan-summary">
             <PriceTag plan={p} size="large" />
-            <Box>
-              <Typography component="h2" sx={{ fontWeight: 700, fontSize: '1.05rem', mb: 1.5 }}>
-                {m.features}
-              </Typography>
+            <div>
+              <h2 className="p-plan-page__h2">{m.features}</h2>
               <PlanFeatures features={p.features} label={m.features} />
-            </Box>
-          </Paper>
-          <Paper component="section" aria-label={m.actions} variant="outlined" sx={{ p: { xs: 2.5, md: 3 }, borderRadius: 3, display: 'grid', gap: 3 }} data-testid="plan-actions">
+            </div>
+          </div>
+          <section aria-label={m.actions} className="p-sheet p-plan-page__box p-plan-page__actions" data-testid="plan-actions">
             <Option
               button={(d) => (
-                <Button component={RouterLink} to={paths.premium.join.getHref(p.id)} aria-describedby={d} variant="contained" size="large" startIcon={<ShoppingCartCheckoutIcon />} data-testid="plan-join" sx={{ ...solidAccent, fontWeight: 700 }}>
+                <RouterLink to={paths.premium.join.getHref(p.id)} aria-describedby={d} data-testid="plan-join" className="p-btn p-btn--contained p-btn--large p-btn--strong">
+                  <ShoppingCartCheckoutIcon aria-hidden="true" />
                   {m.join}
-                </Button>
+                </RouterLink>
               )}
               help={m.joinHelp}
             />
             <Option
               button={(d) => (
-                <Button component={RouterLink} to={paths.premium.join.getHref(p.id, 'reserve')} aria-describedby={d} variant="outlined" color="inherit" size="large" startIcon={<EventRepeatIcon />} data-testid="plan-reserve">
+                <RouterLink to={paths.premium.join.getHref(p.id, 'reserve')} aria-describedby={d} data-testid="plan-reserve" className="p-btn p-btn--outlined p-btn--large">
+                  <EventRepeatIcon aria-hidden="true" />
                   {m.reserve}
-                </Button>
+                </RouterLink>
               )}
               help={m.reserveHelp}
               note={
                 s?.active && s.premiumUntil ? (
-                  <Typography sx={{ fontSize: '0.9rem', fontWeight: 600, lineHeight: 1.9 }} data-testid="reserve-note">
+                  <p className="p-option__note" data-testid="reserve-note">
                     {m.reserveActive(formatJalali(s.premiumUntil, 'long'))}
-                  </Typography>
+                  </p>
                 ) : undefined
               }
             />
             <Option
               button={(d) => (
-                <Button component={RouterLink} to={paths.gift.getHref({ plan: p.id })} aria-describedby={d} variant="outlined" color="inherit" size="large" startIcon={<CardGiftcardIcon />} data-testid="plan-gift">
+                <RouterLink to={paths.gift.getHref({ plan: p.id })} aria-describedby={d} data-testid="plan-gift" className="p-btn p-btn--outlined p-btn--large">
+                  <CardGiftcardIcon aria-hidden="true" />
                   {m.gift}
-                </Button>
+                </RouterLink>
               )}
               help={m.giftHelp}
             />
-          </Paper>
-        </Box>
+          </section>
+        </div>
       )}
     </PremiumPage>
   );

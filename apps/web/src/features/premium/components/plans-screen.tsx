@@ -1,9 +1,5 @@
-import Box from '@mui/material/Box';
-import Link from '@mui/material/Link';
-import Skeleton from '@mui/material/Skeleton';
 import { formatJalali } from '@parde/persian';
 import { Link as RouterLink } from 'react-router';
-import { accentText } from '../../../components/accent';
 import { EmptyState } from '../../../components/empty-state';
 import { QueryErrorPage } from '../../../components/query-error';
 import { paths } from '../../../config/paths';
@@ -16,15 +12,6 @@ import { PlanCard } from './plan-card';
 import { PremiumPage } from './premium-page';
 
 const m = messages.plans;
-
-export const plansGridSx = {
-  listStyle: 'none',
-  m: 0,
-  p: 0,
-  display: 'grid',
-  gridTemplateColumns: { xs: 'minmax(0, 1fr)', sm: 'repeat(2, minmax(0, 1fr))', lg: 'repeat(4, minmax(0, 1fr))' },
-  gap: 2,
-} as const;
 
 /** `premium/plans`: every plan on sale as a card; a member sees how long their premium still runs. */
 export function PlansScreen({ isMember }: { isMember: boolean }) {
@@ -39,33 +26,33 @@ export function PlansScreen({ isMember }: { isMember: boolean }) {
       intro={m.intro}
       testId="plans-screen"
       action={
-        <Box sx={{ display: 'flex', gap: 2, flexWrap: 'wrap' }}>
-          <Link component={RouterLink} to={paths.goPremium.getHref()} sx={(t) => ({ ...accentText(t), fontWeight: 600 })}>
+        <div className="p-page__links">
+          <RouterLink to={paths.goPremium.getHref()} className="p-link p-link--strong">
             {m.whyPremium}
-          </Link>
-          <Link component={RouterLink} to={paths.gift.getHref()} sx={(t) => ({ ...accentText(t), fontWeight: 600 })}>
+          </RouterLink>
+          <RouterLink to={paths.gift.getHref()} className="p-link p-link--strong">
             {m.giftLink}
-          </Link>
-        </Box>
+          </RouterLink>
+        </div>
       }
     >
       {s?.active && s.activeUntil && <ActiveNote>{m.activeNote(formatJalali(s.activeUntil, 'long'))}</ActiveNote>}
       {plans.isPending ? (
-        <Box sx={plansGridSx} aria-hidden="true">
+        <div className="p-plans" aria-hidden="true">
           {[0, 1, 2, 3].map((i) => (
-            <Skeleton key={i} variant="rounded" height={420} />
+            <div key={i} className="p-skeleton p-plans__skeleton" />
           ))}
-        </Box>
+        </div>
       ) : plans.data.length === 0 ? (
         <EmptyState message={m.empty} />
       ) : (
-        <Box component="ul" aria-label={m.list} sx={plansGridSx} data-testid="plans">
+        <ul aria-label={m.list} className="p-plans" data-testid="plans">
           {plans.data.map((plan) => (
             <li key={plan.id}>
               <PlanCard plan={plan} best={plan.id === best} />
             </li>
           ))}
-        </Box>
+        </ul>
       )}
     </PremiumPage>
   );

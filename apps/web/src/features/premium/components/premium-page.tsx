@@ -1,28 +1,22 @@
-import Box from '@mui/material/Box';
-import Container from '@mui/material/Container';
-import Typography from '@mui/material/Typography';
 import type { ReactNode } from 'react';
 import { useDocumentTitle } from '../../../components/use-document-title';
 
-/** The frame of the premium pages: heading, a line of intro, something on the far side. */
+/**
+ * The frame of the premium pages: heading, a line of intro, something on the far side. Plain
+ * elements (theme/pages.css), so the server draws the plans without MUI.
+ */
 export function PremiumPage({ title, intro, action, children, testId, maxWidth = 'lg' }: { title: string; intro?: ReactNode; action?: ReactNode; children: ReactNode; testId?: string; maxWidth?: 'md' | 'lg' }) {
   useDocumentTitle(title);
   return (
-    <Container maxWidth={maxWidth} sx={{ py: { xs: 3, md: 4 } }} data-testid={testId}>
-      <Box sx={{ display: 'flex', alignItems: 'flex-end', justifyContent: 'space-between', gap: 2, flexWrap: 'wrap', mb: { xs: 2.5, md: 3.5 } }}>
-        <Box sx={{ minWidth: 0 }}>
-          <Typography variant="h4" component="h1" sx={{ fontWeight: 800, fontSize: { xs: '1.5rem', md: '2rem' } }}>
-            {title}
-          </Typography>
-          {intro && (
-            <Typography color="text.secondary" sx={{ mt: 0.75, lineHeight: 1.9, maxWidth: 760 }}>
-              {intro}
-            </Typography>
-          )}
-        </Box>
+    <div className={maxWidth === 'md' ? 'p-container p-page p-page--md' : 'p-container p-page'} data-testid={testId}>
+      <div className="p-page__head">
+        <div>
+          <h1 className="p-page__title">{title}</h1>
+          {intro && <p className="p-page__intro">{intro}</p>}
+        </div>
         {action}
-      </Box>
+      </div>
       {children}
-    </Container>
+    </div>
   );
 }

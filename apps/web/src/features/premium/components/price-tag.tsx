@@ -1,11 +1,10 @@
-import Box from '@mui/material/Box';
 import type { Plan } from '@parde/contract';
 import { priceView } from '../lib/price';
 import { messages } from '../messages';
 
 const p = messages.price;
 
-/** Gold with near-black text: 10:1 on any background, and it reads as "a deal" at a glance. */
+/** Gold with near-black text: 10:1 on any background, and it reads as "a deal" at a glance (`.p-price__off` on plain screens). */
 export const dealBadgeSx = { display: 'inline-block', bgcolor: '#f2b01e', color: '#1a1a1a', borderRadius: 1, px: 0.75, py: 0.1, fontSize: '0.78rem', fontWeight: 800 } as const;
 
 /**
@@ -15,29 +14,29 @@ export const dealBadgeSx = { display: 'inline-block', bgcolor: '#f2b01e', color:
 export function PriceTag({ plan, size = 'medium' }: { plan: Plan; size?: 'medium' | 'large' }) {
   const v = priceView(plan);
   return (
-    <Box data-testid="plan-price" sx={{ display: 'grid', gap: 0.25, justifyItems: 'start' }}>
+    <div data-testid="plan-price" className={size === 'large' ? 'p-price p-price--large' : 'p-price'}>
       {v.original && (
-        <Box sx={{ display: 'flex', alignItems: 'center', gap: 1, flexWrap: 'wrap' }}>
-          <Box component="s" data-testid="price-original" sx={{ color: 'text.secondary', fontSize: '0.95rem' }}>
+        <div className="p-price__was">
+          <s data-testid="price-original" className="p-price__original">
             <span className="visually-hidden">{p.original}: </span>
             {v.original}
-          </Box>
+          </s>
           {v.off && (
-            <Box component="span" data-testid="price-off" sx={dealBadgeSx}>
+            <span data-testid="price-off" className="p-price__off">
               {v.off}
-            </Box>
+            </span>
           )}
-        </Box>
+        </div>
       )}
-      <Box component="span" data-testid="price-final" sx={{ fontWeight: 800, fontSize: size === 'large' ? { xs: '1.7rem', md: '2rem' } : '1.45rem', lineHeight: 1.5 }}>
+      <span data-testid="price-final" className="p-price__final">
         <span className="visually-hidden">{p.now}: </span>
         {v.final}
-      </Box>
+      </span>
       {v.monthly && (
-        <Box component="span" data-testid="price-monthly" sx={{ color: 'text.secondary', fontSize: '0.88rem' }}>
+        <span data-testid="price-monthly" className="p-price__monthly">
           {v.monthly}
-        </Box>
+        </span>
       )}
-    </Box>
+    </div>
   );
 }
