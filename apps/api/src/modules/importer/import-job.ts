@@ -5,12 +5,11 @@
  * `catalogue_imports` says how far it got and, when it failed, why — in Persian.
  */
 import fs from 'node:fs';
-import os from 'node:os';
 import path from 'node:path';
 import type { DatasetKind } from '@parde/contract';
 import type PgBoss from 'pg-boss';
 import type { Database } from '../../db/client';
-import { IMPORT_QUEUE, workerGone } from '../media/queue';
+import { IMPORT_QUEUE, reclaimOrphans } from '../media/queue';
 import { ImportFileError } from './files/imdb-reader';
 import { importCatalogue, type ImportProgress } from './import-catalogue';
 
@@ -162,26 +161,6 @@ export async function runImportJob(ctx: ImportJobContext, importId: number): Pro
   }
 }
 
-const STALE_SECONDS = 60;
-
-/**
- * Imports marked running whose worker is gone (its pid on this host, or a heartbeat a minute
- * old on another): back to the queue, as ../media/queue.ts does for ingests.
- */
-export async function reclaimImportOrphans(database: Database, boss: PgBoss): Promise<number> {
-  const { rows } = await database.pool.query<{ id: number; job_id: string; worker: string | null; stale: boolean }>(
-    `SELECT id, job_id, worker, updated_at < now() - make_interval(secs => $1) AS stale
-     FROM catalogue_imports WHERE status = 'running' AND job_id IS NOT NULL`,
-    [STALE_SECONDS],
-  );
-  let n = 0;
-  for (const r of rows) {
-    const elsewhere = r.worker !== null && r.worker.split(':')[0] !== os.hostname();
-    if (!workerGone(r.worker) && !(elsewhere && r.stale)) continue;
-    const moved = await database.pool.query(`UPDATE catalogue_imports SET status = 'queued', updated_at = now() WHERE id = $1 AND status = 'running'`, [r.id]);
-    if (moved.rowCount === 0) continue;
-    await boss.fail(IMPORT_QUEUE, r.job_id, { message: 'worker gone (restart or crash)' }).catch(() => {});
-    n++;
-  }
-  return n;
-}
+/** Imports marked running whose worker is gone: back to the queue, as ingests are. */
+export const reclaimImportOrphans = (database: Database, boss: PgBoss) =>
+  reclaimOrphans(database, boss, { table: 'catalogue_imports', queue: IMPORT_QUEUE, staleOnlyElsewhere: true });

@@ -57,22 +57,37 @@ export async function startQueue(database: Database, onError: (err: unknown) => 
 /** Stale heartbeats after which another machine's job is taken back. */
 const STALE_SECONDS = 60;
 
+/** Where a kind of job keeps its state, and whether a stale heartbeat on this host means it is gone. */
+export interface TrackedJobs {
+  table: 'media_ingests' | 'catalogue_imports';
+  queue: string;
+  /**
+   * An import's transaction can hold the embedded database's one connection, so it cannot beat
+   * while alive: only a live pid counts on this host, the heartbeat only for another machine.
+   */
+  staleOnlyElsewhere?: boolean;
+}
+
+const ingests: TrackedJobs = { table: 'media_ingests', queue: INGEST_QUEUE };
+
 /**
  * Jobs marked running whose worker is gone: back to the queue (pg-boss counts it as a failed
  * try, so a job that kills its worker every time ends failed, not looping).
  */
-export async function reclaimOrphans(database: Database, boss: PgBoss): Promise<number> {
+export async function reclaimOrphans(database: Database, boss: PgBoss, jobs: TrackedJobs = ingests): Promise<number> {
   const { rows } = await database.pool.query<{ id: number; job_id: string; worker: string | null; stale: boolean }>(
     `SELECT id, job_id, worker, updated_at < now() - make_interval(secs => $1) AS stale
-     FROM media_ingests WHERE status = 'running' AND job_id IS NOT NULL`,
+     FROM ${jobs.table} WHERE status = 'running' AND job_id IS NOT NULL`,
     [STALE_SECONDS],
   );
   let n = 0;
   for (const r of rows) {
-    if (!r.stale && !workerGone(r.worker)) continue;
-    const moved = await database.pool.query(`UPDATE media_ingests SET status = 'queued', updated_at = now() WHERE id = $1 AND status = 'running'`, [r.id]);
+    const elsewhere = r.worker !== null && r.worker.split(':')[0] !== os.hostname();
+    const staleCounts = r.stale && (!jobs.staleOnlyElsewhere || elsewhere);
+    if (!staleCounts && !workerGone(r.worker)) continue;
+    const moved = await database.pool.query(`UPDATE ${jobs.table} SET status = 'queued', updated_at = now() WHERE id = $1 AND status = 'running'`, [r.id]);
     if (moved.rowCount === 0) continue;
-    await boss.fail(INGEST_QUEUE, r.job_id, { message: 'worker gone (restart or crash)' }).catch(() => {});
+    await boss.fail(jobs.queue, r.job_id, { message: 'worker gone (restart or crash)' }).catch(() => {});
     n++;
   }
   return n;
