@@ -12,3 +12,4 @@ export * from './admin-media';
 export * from './admin-ops';
 export * from './admin-members';
 export * from './admin-money';
+export * from './profiles';
