@@ -120,6 +120,9 @@ function startApi(i, port, deaths = []) {
       REDIS_URL,
       DATA_DIR,
       TRUST_PROXY: 'true',
+      // Stopped (a deploy, or this script ending): answer 5 s more with closing connections, longer
+      // than nginx keeps an idle upstream connection (4 s), so nginx never writes into a closed one.
+      SHUTDOWN_DRAIN_MS: process.env.SHUTDOWN_DRAIN_MS || '5000',
       SITE_URL: process.env.SITE_URL || `http://localhost:${PORT}`,
       // One process packages videos; every process serves.
       MEDIA_WORKER: i === 0 ? 'true' : 'false',

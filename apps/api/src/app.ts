@@ -44,6 +44,14 @@ export interface BuildOptions {
   logger?: FastifyServerOptions['logger'];
 }
 
+declare module 'fastify' {
+  interface FastifyInstance {
+    /** Begins a graceful stop: every answer from now on closes its connection; `/readyz` says 503. */
+    startDraining: () => void;
+    isDraining: () => boolean;
+  }
+}
+
 /**
  * Builds the whole application: external plugins first, then ours, then routes. Nothing here
  * listens or opens connections; the caller passes them in, so tests build the same app.
@@ -71,7 +79,14 @@ export async function buildApp(deps: AppDeps, opts: BuildOptions = {}) {
   });
 
   // During shutdown, answers close their connection so keep-alive clients don't hold the exit.
+  // Draining starts it earlier (server.ts): the process still answers for a moment, each answer
+  // closing its connection, so the proxy stops reusing them before the listener goes away; a
+  // keep-alive connection closed under the proxy would fail a write it may not retry.
   let closing = false;
+  app.decorate('startDraining', () => {
+    closing = true;
+  });
+  app.decorate('isDraining', () => closing);
   app.addHook('preClose', async () => {
     closing = true;
   });

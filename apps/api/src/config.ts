@@ -108,6 +108,12 @@ const envSchema = z.object({
     .default('false')
     .transform((v) => v === 'true' || v === '1'),
   SHUTDOWN_TIMEOUT_MS: z.coerce.number().int().min(0).default(10_000),
+  /**
+   * Behind a proxy: on SIGTERM, keep answering this long (each answer closing its connection,
+   * `/readyz` saying 503) before the listener closes. Longer than the proxy's upstream keep-alive
+   * timeout (4 s in deploy/nginx), so the proxy, not this process, closes the idle connections.
+   */
+  SHUTDOWN_DRAIN_MS: z.coerce.number().int().min(0).max(60_000).default(0),
   /** The largest file the panel accepts (videos, IMDb datasets), in bytes; 20 GiB by default. */
   UPLOAD_MAX_BYTES: z.coerce.number().int().min(1).default(20 * 1024 ** 3),
 });

@@ -1,3 +1,4 @@
+import net from 'node:net';
 import path from 'node:path';
 import { buildApp } from './app';
 import { ConfigError, loadConfig } from './config';
@@ -72,9 +73,20 @@ async function main() {
     const force = setTimeout(() => {
       app.log.error('shutdown timed out; exiting');
       process.exit(1);
-    }, config.SHUTDOWN_TIMEOUT_MS);
+    }, config.SHUTDOWN_DRAIN_MS + config.SHUTDOWN_TIMEOUT_MS);
     force.unref();
     try {
+      // A deploy stops old processes while the proxy still holds keep-alive connections to them.
+      // Stop accepting connections (the proxy's next connect is refused, which it retries on
+      // another process, writes included, since nothing was sent), but leave the open ones: each
+      // answer now closes its connection, and the proxy closes its idle ones itself (sooner than
+      // SHUTDOWN_DRAIN_MS). Only then does the app close: Node's own close would cut idle
+      // connections at once, under a request the proxy may be writing into one.
+      app.startDraining();
+      if (config.SHUTDOWN_DRAIN_MS > 0) {
+        const drained = new Promise<void>((resolve) => net.Server.prototype.close.call(app.server, () => resolve()));
+        await Promise.race([drained, new Promise((r) => setTimeout(r, config.SHUTDOWN_DRAIN_MS))]);
+      }
       await timedJobs?.stop();
       await mediaWorker?.stop();
       await app.close();

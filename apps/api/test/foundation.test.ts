@@ -221,3 +221,21 @@ describe('security headers', () => {
     }
   });
 });
+
+describe('draining (a stop behind a proxy)', () => {
+  it('still answers, closing each connection, and says 503 on /readyz so a balancer sends no more', async () => {
+    const own = await createTestApp();
+    try {
+      expect((await own.app.inject({ url: '/readyz' })).statusCode).toBe(200);
+      own.app.startDraining();
+      const ready = await own.app.inject({ url: '/readyz' });
+      expect(ready.statusCode).toBe(503);
+      expect(ready.json()).toMatchObject({ status: 'unavailable', draining: true, checks: { database: 'ok' } });
+      const list = await own.app.inject({ url: '/api/genres' });
+      expect(list.statusCode).toBe(200);
+      expect(list.headers.connection).toBe('close');
+    } finally {
+      await own.close();
+    }
+  });
+});

@@ -52,6 +52,8 @@ beforeAll(async () => {
       PROD_PORT: String(port),
       LOG_LEVEL: 'warn',
       AUTH_RATE_LIMIT: '4',
+      // The load tests below send thousands of requests from one address; the login limit is the one tested.
+      RATE_LIMIT_MAX: '1000000',
       RATE_LIMIT_NAMESPACE: `parde-prod-test-${crypto.randomBytes(4).toString('hex')}:`,
       JOBS_INTERVAL_MS: '0',
     },
@@ -172,6 +174,57 @@ describe.skipIf(!given)('npm run prod: nginx and two API processes', () => {
       async () => {
         expect(ports().pids[portA]).not.toBe(victim);
         expect((await fetch(`http://127.0.0.1:${portA}/healthz`)).ok).toBe(true);
+      },
+      60_000,
+      250,
+    );
+  }, 120_000);
+  it('drains an API process stopped with SIGTERM under load (a deploy): no failed read or write', async () => {
+    const ports = () => JSON.parse(fs.readFileSync(path.join(dataDir, 'prod-ports.json'), 'utf8')) as { api: number[]; pids: Record<string, number> };
+    const [, portB] = ports().api as [number, number];
+    await eventually(async () => expect((await fetch(`http://127.0.0.1:${portB}/healthz`)).ok).toBe(true), 60_000, 250);
+    const victim = ports().pids[portB]!;
+    const member = await registerOverHttp(front, dataDir);
+    const list = await get(`${front}/api/titles?per_page=12`);
+    const ids = (list.body.data as Array<{ id: number }>).map((t) => t.id);
+    let n = 0;
+    // Reads, and writes nginx may not retry (a history position is a POST): a draining process
+    // must finish what it took and take nothing it cannot finish.
+    const load = autocannon({
+      url: front,
+      connections: 16,
+      duration: 8,
+      requests: [
+        {
+          setupRequest: (req: Record<string, unknown>) => {
+            const i = n++;
+            if (i % 3 === 0) {
+              return { ...req, method: 'POST', path: `/api/user/history/${ids[i % ids.length]}`, headers: { ...member.headers, 'content-type': 'application/json' }, body: JSON.stringify({ position_sec: i % 3600 }) };
+            }
+            return { ...req, method: 'GET', path: i % 3 === 1 ? '/api/titles?per_page=12' : `/api/titles/${ids[i % ids.length]}`, headers: {}, body: undefined };
+          },
+        },
+      ],
+    });
+    const seen: string[] = [];
+    const statuses = new Map<number, number>();
+    load.on('response', (_client: unknown, status: number) => statuses.set(status, (statuses.get(status) ?? 0) + 1));
+    load.on('reqError', (err: Error) => seen.push(err.message));
+    setTimeout(() => process.kill(victim, 'SIGTERM'), 2500);
+    const result = await load;
+    expect(result.requests.total).toBeGreaterThan(300);
+    expect({ errors: result.errors, timeouts: result.timeouts, non2xx: result.non2xx, seen, statuses: [...statuses.keys()].filter((s) => s >= 300) }).toEqual({
+      errors: 0,
+      timeouts: 0,
+      non2xx: 0,
+      seen: [],
+      statuses: [],
+    });
+    // The stopped process is started again (as a deploy's new process would be) and serves.
+    await eventually(
+      async () => {
+        expect(ports().pids[portB]).not.toBe(victim);
+        expect((await fetch(`http://127.0.0.1:${portB}/healthz`)).ok).toBe(true);
       },
       60_000,
       250,

@@ -6,6 +6,8 @@ export type HealthResponse = z.infer<typeof healthResponse>;
 export const readyResponse = z.object({
   status: z.enum(['ok', 'unavailable']),
   checks: z.object({ database: z.enum(['ok', 'down']), redis: z.enum(['ok', 'down', 'disabled']) }),
+  /** Present while the process is stopping: it still answers, but a balancer should send no more. */
+  draining: z.boolean().optional(),
 });
 export type ReadyResponse = z.infer<typeof readyResponse>;
 

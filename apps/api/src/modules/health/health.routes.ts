@@ -41,9 +41,10 @@ export const healthRoutes: FastifyPluginAsyncZod = async (app) => {
         : await withTimeout(app.deps.redis.ping(), 2000)
             .then(() => 'ok' as const)
             .catch(() => 'down' as const);
-      const ok = database === 'ok' && redis !== 'down';
+      const draining = app.isDraining();
+      const ok = database === 'ok' && redis !== 'down' && !draining;
       reply.header('cache-control', 'no-store');
-      return reply.status(ok ? 200 : 503).send({ status: ok ? 'ok' : 'unavailable', checks: { database, redis } });
+      return reply.status(ok ? 200 : 503).send({ status: ok ? 'ok' : 'unavailable', checks: { database, redis }, ...(draining ? { draining } : {}) });
     },
   );
 };
