@@ -83,12 +83,19 @@ async function main() {
       // SHUTDOWN_DRAIN_MS). Only then does the app close: Node's own close would cut idle
       // connections at once, under a request the proxy may be writing into one.
       app.startDraining();
+      let drained: Promise<void> | undefined;
       if (config.SHUTDOWN_DRAIN_MS > 0) {
-        const drained = new Promise<void>((resolve) => net.Server.prototype.close.call(app.server, () => resolve()));
+        drained = new Promise<void>((resolve) => net.Server.prototype.close.call(app.server, () => resolve()));
         await Promise.race([drained, new Promise((r) => setTimeout(r, config.SHUTDOWN_DRAIN_MS))]);
       }
       await timedJobs?.stop();
       await mediaWorker?.stop();
+      if (drained) {
+        // The listener is already closed, so app.close() would not wait for the connections:
+        // close the idle ones left and wait for those still answering, before the database goes.
+        app.server.closeIdleConnections();
+        await drained;
+      }
       await app.close();
       await database.close();
       redis?.disconnect();
