@@ -1,4 +1,5 @@
 import { z } from 'zod';
+import { validationErrorResponse } from './common';
 import { plainText } from './member';
 
 /**
@@ -98,7 +99,12 @@ export type SelectProfileInput = z.infer<typeof selectProfileInput>;
 export const playerPrefs = z
   .object({
     /** Subtitle language (`fa`, `en`…) or null for none. */
-    subtitle: z.string().min(2).max(8).nullable(),
+    subtitle: z
+      .string()
+      .min(2)
+      .max(8)
+      .regex(/^[A-Za-z]{2,3}(?:-[A-Za-z0-9]{1,4})?$/)
+      .nullable(),
     size: z.enum(['s', 'm', 'l']),
     /** null: decide by the connection; true/false: the viewer's own choice. */
     dataSaver: z.boolean().nullable(),
@@ -110,5 +116,25 @@ export type PlayerPrefsData = z.infer<typeof playerPrefs>;
 export const playerPrefsResponse = z.object({ data: playerPrefs });
 
 /** `GET` / `PUT /api/user/profile/audio/{titleId}`: the audio edition chosen for a title or series. */
-export const audioChoiceInput = z.object({ edition: z.string().min(1).max(64) });
+export const audioChoiceInput = z.object({ edition: plainText().min(1).max(64) });
 export const audioChoiceResponse = z.object({ data: z.object({ edition: z.string().nullable() }) });
+
+/** `{data: Profile}`: one profile after a change or a choice. */
+export const profileResponse = z.object({ data: profile });
+
+/** 422 of profile management: field errors, with `PROFILE_LIMIT` when the account has five already. */
+export const profileValidationError = validationErrorResponse.extend({ code: z.enum(['VALIDATION_FAILED', 'PROFILE_LIMIT']) }).meta({ id: 'ProfileValidationError' });
+
+/** The error codes of profiles (each answered with a Persian message). */
+export const profileErrorCodes = [
+  'PROFILE_CHANGED', // 409: X-Profile names another profile than the session's
+  'PROFILE_NOT_FOUND', // 404
+  'PIN_REQUIRED', // 403
+  'PROFILE_LOCKED', // 423
+  'KIDS_EXIT_LOCKED', // 403
+  'KIDS_PROFILE', // 403: managing profiles or paying from a kids profile
+  'KIDS_NO_COMMENTS', // 403
+  'HOLDER_PROOF_REQUIRED', // 403: managing (or paying from a profile other than the main) without password or main PIN
+  'MAIN_PROFILE', // 409: the main profile cannot be deleted
+  'PROFILE_LIMIT', // 422 on name
+] as const;
