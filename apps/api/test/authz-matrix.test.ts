@@ -3,7 +3,8 @@
  * forgotten: an operation that requires a sign-in (`security: [{ bearer: [] }]`) answers a visitor
  * 401 and a member something else; an open one never asks a visitor to sign in; an operation with
  * an optional sign-in (`[{ bearer: [] }, {}]`) may decide by itself (a premium title's player).
- * Resources of one member are not another's: checked for the ones a member owns by id.
+ * Resources of one member are not another's: every operation that names a record by id is listed
+ * as the owner's or as anyone's, and another member is refused each of the owner's.
  */
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { csrf } from './helpers/app';
@@ -74,6 +75,38 @@ async function call(op: Op, who: TestMember | null) {
 
 const adminOps = () => ops.filter((o) => o.path.startsWith('/api/admin/'));
 
+/**
+ * Operations on a record one member owns, named by its id: another member must get 404 (or 403)
+ * and change nothing. `payload` is what another member would send (with their own proof).
+ */
+const OWNED: Record<string, { record: 'profile' | 'comment' | 'payment'; payload?: (who: TestMember) => object }> = {
+  'PATCH /api/user/profiles/{id}': { record: 'profile', payload: (who) => ({ name: 'ربوده', password: who.password }) },
+  'DELETE /api/user/profiles/{id}': { record: 'profile', payload: (who) => ({ password: who.password }) },
+  'POST /api/user/profiles/{id}/select': { record: 'profile', payload: (who) => ({ password: who.password }) },
+  'PATCH /api/user/comments/{id}': { record: 'comment', payload: () => ({ body: 'متنی که نویسنده ننوشته است.' }) },
+  'DELETE /api/user/comments/{id}': { record: 'comment' },
+  'GET /api/user/payments/{id}': { record: 'payment' },
+};
+
+/** Operations whose id names a catalogue record (a title) or a record anyone may act on (another's comment, to like or report it). */
+const ANYONES = [
+  'POST /api/user/watchlist/{id}',
+  'POST /api/user/history/{titleId}',
+  'DELETE /api/user/history/{titleId}',
+  'POST /api/user/like/{id}',
+  'POST /api/user/rating/{id}',
+  'GET /api/user/titles/{id}/state',
+  'GET /api/user/profile/audio/{titleId}',
+  'PUT /api/user/profile/audio/{titleId}',
+  'POST /api/user/comments/{id}/like',
+  'POST /api/user/comments/{id}/report',
+  'GET /api/user/titles/{id}/comment-likes',
+  'GET /api/titles/{id}/access',
+  'GET /api/titles/{id}/play',
+  'GET /api/titles/{id}/downloads',
+  'GET /api/titles/{id}/screenshots',
+];
+
 describe('the authorisation matrix from the OpenAPI document', () => {
   it('covers every operation the document lists', () => {
     expect(ops.length).toBeGreaterThan(60);
@@ -124,6 +157,42 @@ describe('the authorisation matrix from the OpenAPI document', () => {
     }
     expect(wrong).toEqual([]);
   }, 180_000);
+
+  it('puts every signed-in operation with an id in its path either among the records a member owns or among the ones anyone may name', () => {
+    const named = ops.filter((o) => o.security !== 'none' && !o.path.startsWith('/api/admin/') && o.path.includes('{')).map((o) => `${o.method} ${o.path}`);
+    // A new operation that names a record by id lands here until someone says whose record it is.
+    expect(named.filter((k) => !(k in OWNED) && !ANYONES.includes(k))).toEqual([]);
+    expect(Object.keys(OWNED).filter((k) => !named.includes(k))).toEqual([]);
+  });
+
+  it("answers another member 404 (or 403) on every record one member owns, and leaves the record as it was", async () => {
+    // The owner's records: a second profile, a comment, a payment.
+    const made = await ctx.app.inject({ method: 'POST', url: '/api/user/profiles', headers: member.headers, payload: { name: 'نازنین', password: member.password } });
+    expect(made.statusCode).toBe(201);
+    const profileId = made.json().data.id as number;
+    const titleId = (await ctx.database.pool.query<{ id: number }>('SELECT id FROM titles WHERE published ORDER BY id LIMIT 1')).rows[0]!.id;
+    const said = await ctx.app.inject({ method: 'POST', url: '/api/user/comment', headers: member.headers, payload: { title_id: titleId, body: 'دیدگاهی که فقط نویسنده‌اش می‌تواند عوض کند.' } });
+    expect(said.statusCode).toBe(201);
+    const commentId = said.json().data.id as number;
+    const { paymentId } = await buy(ctx.app, member, '/api/user/join2', { plan_id: (await ctx.database.pool.query<{ id: number }>('SELECT id FROM plans ORDER BY days LIMIT 1')).rows[0]!.id });
+    const ids: Record<string, number> = { profile: profileId, comment: commentId, payment: paymentId };
+
+    const wrong: string[] = [];
+    for (const [key, { record, payload }] of Object.entries(OWNED)) {
+      const [method, path] = key.split(' ') as [string, string];
+      const url = path.replace('{id}', String(ids[record]));
+      const res = await ctx.app.inject({ method: method as 'GET', url, headers: other.headers, ...(payload ? { payload: payload(other) } : {}) });
+      if (res.statusCode !== 404 && res.statusCode !== 403) wrong.push(`${key}: another member got ${res.statusCode}`);
+    }
+    expect(wrong).toEqual([]);
+    // Nothing of the owner's moved.
+    const profiles = (await ctx.app.inject({ url: '/api/user/profiles', headers: member.headers })).json().data;
+    expect(profiles.profiles.find((p: { id: number }) => p.id === profileId)?.name).toBe('نازنین');
+    expect(profiles.currentId).not.toBe(profileId);
+    const comment = await ctx.database.pool.query<{ body: string; deleted: boolean }>('SELECT body, deleted_at IS NOT NULL AS deleted FROM comments WHERE id = $1', [commentId]);
+    expect(comment.rows[0]).toEqual({ body: 'دیدگاهی که فقط نویسنده‌اش می‌تواند عوض کند.', deleted: false });
+    expect((await ctx.app.inject({ url: `/api/user/payments/${paymentId}`, headers: member.headers })).statusCode).toBe(200);
+  });
 
   it("keeps one member's payments to that member", async () => {
     const { paymentId } = await buy(ctx.app, member, '/api/user/join2', { plan_id: (await ctx.database.pool.query<{ id: number }>('SELECT id FROM plans ORDER BY days LIMIT 1')).rows[0]!.id });
