@@ -4,13 +4,15 @@
  * 401 and a member something else; an open one never asks a visitor to sign in; an operation with
  * an optional sign-in (`[{ bearer: [] }, {}]`) may decide by itself (a premium title's player).
  * Resources of one member are not another's: every operation that names a record by id is listed
- * as the owner's or as anyone's, and another member is refused each of the owner's.
+ * as the owner's or as anyone's, and another member is refused each of the owner's. Premium: of
+ * every signed-in read, exactly the player's and the downloads refuse a member without premium,
+ * and a premium member is refused none.
  */
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { csrf } from './helpers/app';
 import { loadFixtureCatalogue } from './helpers/catalogue';
 import { createMemberTestApp, registerMember, type MemberTestContext, type TestMember } from './helpers/members';
-import { buy, seedPlans } from './helpers/premium';
+import { buy, paySandbox, premiumOf, seedPlans } from './helpers/premium';
 import { registerStaff } from './helpers/staff';
 
 interface Op {
@@ -192,6 +194,25 @@ describe('the authorisation matrix from the OpenAPI document', () => {
     const comment = await ctx.database.pool.query<{ body: string; deleted: boolean }>('SELECT body, deleted_at IS NOT NULL AS deleted FROM comments WHERE id = $1', [commentId]);
     expect(comment.rows[0]).toEqual({ body: 'دیدگاهی که فقط نویسنده‌اش می‌تواند عوض کند.', deleted: false });
     expect((await ctx.app.inject({ url: `/api/user/payments/${paymentId}`, headers: member.headers })).statusCode).toBe(200);
+  });
+
+  it('refuses a member without premium exactly the operations premium opens (403 SUBSCRIPTION_REQUIRED), and lets a premium member past them', async () => {
+    const titleId = (await ctx.database.pool.query<{ id: number }>('SELECT id FROM titles WHERE published AND NOT is_free ORDER BY id LIMIT 1')).rows[0]!.id;
+    const premium = await registerMember(ctx.app);
+    const { url } = await buy(ctx.app, premium, '/api/user/join2', { plan_id: (await ctx.database.pool.query<{ id: number }>('SELECT id FROM plans ORDER BY days LIMIT 1')).rows[0]!.id });
+    await paySandbox(ctx.app, url);
+    expect((await premiumOf(ctx.app, premium)).active).toBe(true);
+    const onTitle = (op: Op) => op.path.replace(/\{(id|titleId)\}/g, String(titleId)).replace(/\{[^}]+\}/g, '1');
+    const gated: string[] = [];
+    const wrong: string[] = [];
+    for (const op of ops.filter((o) => o.security !== 'none' && !o.path.startsWith('/api/admin/') && o.method === 'GET')) {
+      const plain = await ctx.app.inject({ url: onTitle(op), headers: member.headers });
+      if (plain.statusCode === 403 && plain.json().code === 'SUBSCRIPTION_REQUIRED') gated.push(`${op.method} ${op.path}`);
+      const paid = await ctx.app.inject({ url: onTitle(op), headers: premium.headers });
+      if (paid.statusCode === 401 || paid.statusCode === 403 || paid.statusCode >= 500) wrong.push(`${op.method} ${op.path}: premium member got ${paid.statusCode}`);
+    }
+    expect(gated.sort()).toEqual(['GET /api/titles/{id}/downloads', 'GET /api/titles/{id}/play'].sort());
+    expect(wrong).toEqual([]);
   });
 
   it("keeps one member's payments to that member", async () => {
