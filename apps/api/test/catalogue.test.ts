@@ -68,7 +68,7 @@ describe('GET /api/titles (home list)', () => {
 
   it('sends Cache-Control and an ETag, and answers 304 when nothing changed', async () => {
     const res = await get('/api/titles?per_page=5');
-    expect(res.headers['cache-control']).toBe('public, max-age=60');
+    expect(res.headers['cache-control']).toBe('public, max-age=5');
     const etag = String(res.headers.etag);
     expect(etag).toMatch(/^W\/".+"$/);
     const again = await get('/api/titles?per_page=5', { 'if-none-match': etag });

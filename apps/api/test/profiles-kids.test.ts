@@ -178,7 +178,7 @@ describe("a kids profile's catalogue", () => {
     clearResponseCache();
     const url = '/api/titles?per_page=100&order_by=year';
     const visitor = await ctx.app.inject({ url });
-    expect(visitor.headers['cache-control']).toBe('public, max-age=60');
+    expect(visitor.headers['cache-control']).toBe('public, max-age=5');
     expect(String(visitor.headers.vary)).toMatch(/X-Profile/);
     expect(String(visitor.headers.vary)).toMatch(/Authorization/);
     const again = await ctx.app.inject({ url });

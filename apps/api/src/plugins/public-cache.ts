@@ -5,7 +5,7 @@ import { Lru } from '../lib/lru';
 
 declare module 'fastify' {
   interface FastifyContextConfig {
-    /** Public catalogue read: cacheable for a minute, with an ETag and 304s. */
+    /** Public catalogue read: cacheable for five seconds, with an ETag and 304s. */
     publicCache?: boolean;
   }
   interface FastifyRequest {
@@ -34,11 +34,18 @@ onCatalogueChange(clearResponseCache);
  */
 const VARY = 'Origin, Accept-Encoding, Authorization, X-Profile';
 const KIDS_CACHE_CONTROL = 'private, no-store';
+/**
+ * What a browser or a shared cache may keep of a visitor's answer. Five seconds, the time within
+ * which every process serves a catalogue change: a minute let a browser show a search's old (empty)
+ * answer for a minute after an import or an operator's edit. A re-read after that is a 304 when
+ * nothing changed, and this process keeps the answer itself (RESPONSE_CACHE_MS).
+ */
+const PUBLIC_CACHE_CONTROL = 'public, max-age=5';
 
 const respond = (etag: string, inm: string | undefined) => Boolean(inm && inm.split(',').some((t) => t.trim() === etag));
 
 /**
- * Public catalogue reads are the same for everyone: a shared cache may keep them a minute, a
+ * Public catalogue reads are the same for everyone: a shared cache may keep them five seconds, a
  * client that already has the body gets a 304, and this process keeps the serialized answer for
  * a few seconds (micro-caching), so a popular title page costs one set of queries per interval
  * instead of one per visitor. Several processes each keep their own; the TTL bounds staleness.
@@ -57,7 +64,7 @@ export function registerPublicCache(app: FastifyInstance, ttlMs: number, maxEntr
     reply
       .header('x-cache', 'HIT')
       .header('etag', hit.etag)
-      .header('cache-control', request.member?.kids ? KIDS_CACHE_CONTROL : 'public, max-age=60')
+      .header('cache-control', request.member?.kids ? KIDS_CACHE_CONTROL : PUBLIC_CACHE_CONTROL)
       .header('vary', VARY)
       .type(hit.contentType);
     if (respond(hit.etag, request.headers['if-none-match'])) return reply.code(304).send('');
@@ -70,7 +77,7 @@ export function registerPublicCache(app: FastifyInstance, ttlMs: number, maxEntr
     if (typeof payload !== 'string') return payload;
     const etag = `W/"${crypto.createHash('sha1').update(payload).digest('base64url').slice(0, 27)}"`;
     reply.header('etag', etag);
-    reply.header('cache-control', request.member?.kids ? KIDS_CACHE_CONTROL : 'public, max-age=60');
+    reply.header('cache-control', request.member?.kids ? KIDS_CACHE_CONTROL : PUBLIC_CACHE_CONTROL);
     reply.header('vary', VARY);
     // An answer computed while the catalogue changed may be of the old one: send it, don't keep it.
     if (ttlMs > 0 && request.method === 'GET' && request.cacheGeneration === keepingGeneration()) {
