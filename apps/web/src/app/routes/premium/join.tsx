@@ -1,5 +1,6 @@
 import { useParams } from 'react-router';
 import { NotFoundPage } from '../../../components/status-page';
+import { NotForKids } from '../../../features/profiles/components/not-for-kids';
 import { JoinScreen } from '../../../features/premium/components/join-screen';
 import { parseId } from '../route-params';
 import { withMui } from '../../mui-scope';
@@ -9,7 +10,11 @@ function PremiumJoinRoute() {
   const params = useParams();
   const id = parseId(params.id);
   if (id === null) return <NotFoundPage />;
-  return <JoinScreen key={id} id={id} />;
+  return (
+    <NotForKids>
+      <JoinScreen key={id} id={id} />
+    </NotForKids>
+  );
 }
 
 export default withMui(PremiumJoinRoute);

@@ -4,6 +4,7 @@ import { useDocumentTitle } from '../../../components/use-document-title';
 import { paths } from '../../../config/paths';
 import { HttpError } from '../../../lib/api-client';
 import { useAuthStore } from '../../auth';
+import { useIsKids } from '../../profiles';
 import { usePlayInfo } from '../api/get-play-info';
 import { useWatchTitle } from '../api/get-watch-title';
 import { messages } from '../messages';
@@ -18,6 +19,7 @@ const statusOf = (err: unknown) => (err instanceof HttpError ? err.response?.sta
  */
 export function WatchScreen({ titleId, episodeId, preferDub }: { titleId: number; episodeId: number | null; preferDub: boolean }) {
   const isMember = useAuthStore((s) => Boolean(s.token));
+  const kids = useIsKids() && isMember;
   const navigate = useNavigate();
   const title = useWatchTitle(titleId);
   const play = usePlayInfo(titleId, episodeId, isMember);
@@ -52,9 +54,11 @@ export function WatchScreen({ titleId, episodeId, preferDub }: { titleId: number
                 {messages.login}
               </RouterLink>
             )}
-            <RouterLink to={paths.goPremium.getHref()} className="p-btn p-btn--contained" data-testid="watch-go-premium">
-              {messages.goPremium}
-            </RouterLink>
+            {!kids && (
+              <RouterLink to={paths.goPremium.getHref()} className="p-btn p-btn--contained" data-testid="watch-go-premium">
+                {messages.goPremium}
+              </RouterLink>
+            )}
             {title.data?.trailer && (
               <RouterLink to={paths.trailer.getHref(title.data.imdbId)} className="p-btn p-btn--outlined">
                 {messages.trailer}
