@@ -7,6 +7,7 @@ import { useAuthStore } from '../../auth';
 import { useIsKids } from '../../profiles';
 import { usePlayInfo } from '../api/get-play-info';
 import { useWatchTitle } from '../api/get-watch-title';
+import { DEFAULT_PREFS, usePlayerChoices } from '../lib/prefs';
 import { messages } from '../messages';
 import { Player } from './player';
 
@@ -23,6 +24,9 @@ export function WatchScreen({ titleId, episodeId, preferDub }: { titleId: number
   const navigate = useNavigate();
   const title = useWatchTitle(titleId);
   const play = usePlayInfo(titleId, episodeId, isMember);
+  // Read beside the play info, not after it: the player starts with the profile's choices.
+  const choices = usePlayerChoices(titleId, isMember);
+  const choicesReady = choices.isSuccess || choices.isError;
   const name = title.data ? (title.data.titleFa ?? title.data.titleEn) : '';
   useDocumentTitle(name ? messages.heading(name) : messages.loading);
 
@@ -84,12 +88,13 @@ export function WatchScreen({ titleId, episodeId, preferDub }: { titleId: number
   return (
     <div className="p-watch">
       {head}
-      {play.data ? (
+      {play.data && choicesReady ? (
         <Player
           key={play.data.masterUrl}
           info={play.data}
           isMember={isMember}
           preferDub={preferDub}
+          choices={choices.data ?? { prefs: DEFAULT_PREFS, audio: null }}
           title={name}
           onNext={(next) => void navigate(`${paths.watch.getHref(title.data?.imdbId ?? 'tt0', titleId)}?episode=${next}`)}
         />
