@@ -28,6 +28,7 @@ import { notificationsRoutes } from './modules/notifications/notifications.route
 import { paymentsPlugin } from './modules/payments/payments.plugin';
 import { paymentsRoutes } from './modules/payments/payments.routes';
 import { premiumRoutes } from './modules/premium/premium.routes';
+import { profilesRoutes } from './modules/profiles/profiles.routes';
 import { requestsRoutes } from './modules/requests/requests.routes';
 import { authPlugin } from './plugins/auth';
 import { csrfPlugin } from './plugins/csrf';
@@ -106,6 +107,7 @@ export async function buildApp(deps: AppDeps, opts: BuildOptions = {}) {
   await app.register(authRoutes);
   await app.register(accountRoutes);
   await app.register(memberRoutes);
+  await app.register(profilesRoutes);
   await app.register(commentsRoutes);
   await app.register(notificationsRoutes);
   await app.register(requestsRoutes);

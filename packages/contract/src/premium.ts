@@ -1,5 +1,6 @@
 import { z } from 'zod';
 import { plainText } from './member';
+import { profilePin } from './profiles';
 
 /**
  * Premium: plans, buying them (join, reserve, gift), payments and their receipts, the member's
@@ -58,6 +59,12 @@ const discountCodeField = z
 export const joinPlanInput = z.object({
   plan_id: positiveId,
   discount_code: discountCodeField,
+  /**
+   * Paying from a profile other than the main one proves the account holder (decision 21): the
+   * account's password or the main profile's PIN. A kids profile cannot pay (403 KIDS_PROFILE).
+   */
+  password: z.string().max(128).optional(),
+  main_pin: profilePin.optional(),
 });
 export type JoinPlanInput = z.infer<typeof joinPlanInput>;
 

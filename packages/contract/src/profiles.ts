@@ -1,4 +1,5 @@
 import { z } from 'zod';
+import { validationErrorResponse } from './common';
 import { plainText } from './member';
 
 /**
@@ -112,3 +113,23 @@ export const playerPrefsResponse = z.object({ data: playerPrefs });
 /** `GET` / `PUT /api/user/profile/audio/{titleId}`: the audio edition chosen for a title or series. */
 export const audioChoiceInput = z.object({ edition: z.string().min(1).max(64) });
 export const audioChoiceResponse = z.object({ data: z.object({ edition: z.string().nullable() }) });
+
+/** `{data: Profile}`: one profile after a change or a choice. */
+export const profileResponse = z.object({ data: profile });
+
+/** 422 of profile management: field errors, with `PROFILE_LIMIT` when the account has five already. */
+export const profileValidationError = validationErrorResponse.extend({ code: z.enum(['VALIDATION_FAILED', 'PROFILE_LIMIT']) }).meta({ id: 'ProfileValidationError' });
+
+/** The error codes of profiles (each answered with a Persian message). */
+export const profileErrorCodes = [
+  'PROFILE_CHANGED', // 409: X-Profile names another profile than the session's
+  'PROFILE_NOT_FOUND', // 404
+  'PIN_REQUIRED', // 403
+  'PROFILE_LOCKED', // 423
+  'KIDS_EXIT_LOCKED', // 403
+  'KIDS_PROFILE', // 403: managing profiles or paying from a kids profile
+  'KIDS_NO_COMMENTS', // 403
+  'HOLDER_PROOF_REQUIRED', // 403: managing (or paying from a profile other than the main) without password or main PIN
+  'MAIN_PROFILE', // 409: the main profile cannot be deleted
+  'PROFILE_LIMIT', // 422 on name
+] as const;

@@ -1,8 +1,9 @@
 import type { FastifyInstance, FastifyRequest } from 'fastify';
 import fp from 'fastify-plugin';
 import { AppError } from '../errors/app-error';
-import { AuthRepository } from '../modules/auth/auth.repository';
+import { AuthRepository, createMainProfile } from '../modules/auth/auth.repository';
 import { hashToken } from '../modules/auth/tokens';
+import type { Db } from '../db/client';
 
 export type Role = 'member' | 'editor' | 'admin';
 
@@ -12,6 +13,14 @@ export interface AuthMember {
   name: string;
   email: string;
   role: Role;
+  /** The profile this session uses (decision 21): per-profile lists are read and written for it. */
+  profileId: number;
+  /** A kids profile: the catalogue shows only titles rated for children, and no comments. */
+  kids: boolean;
+  /** The name comments and payments are signed with. */
+  profileName: string;
+  /** The account's main profile (its PIN proves the account holder). */
+  mainProfile: boolean;
 }
 
 declare module 'fastify' {
@@ -21,6 +30,11 @@ declare module 'fastify' {
      * 'editor' / 'admin': an operator of at least that role (a visitor 401, anyone else 403).
      */
     auth?: 'member' | 'optional' | 'editor' | 'admin';
+    /**
+     * Answered whichever profile the client thinks it uses (the profile list and the picker): no
+     * 409 PROFILE_CHANGED, so a stale tab can read where it stands and choose again.
+     */
+    anyProfile?: boolean;
   }
   interface FastifyRequest {
     member: AuthMember | null;
@@ -33,6 +47,11 @@ const isMemberPath = (url: string) => url === '/api/user' || url.startsWith('/ap
 const isAdminPath = (url: string) => url === '/api/admin' || url.startsWith('/api/admin/');
 
 const rank: Record<Role, number> = { member: 0, editor: 1, admin: 2 };
+
+/** The header the web app sends with the profile it shows (its `profile-storage`). */
+const PROFILE_HEADER = 'x-profile';
+
+const repo = new AuthRepository();
 
 /** Writing `last_used_at` on every request would turn each read into a write; once a minute is enough. */
 const TOUCH_AFTER_MS = 60_000;
@@ -52,7 +71,6 @@ function tokenOf(request: FastifyRequest): string | undefined {
  */
 export const authPlugin = fp(async (app: FastifyInstance) => {
   const { db } = app.deps.database;
-  const repo = new AuthRepository();
 
   app.decorateRequest('member', null);
 
@@ -65,24 +83,67 @@ export const authPlugin = fp(async (app: FastifyInstance) => {
     }
   });
 
+  const resolve = (request: FastifyRequest) => resolveMember(db, request);
+
   app.addHook('onRequest', async (request, reply) => {
-    const mode = request.routeOptions.config.auth;
-    if (!mode) return;
-    reply.header('cache-control', 'private, no-store');
-    const token = tokenOf(request);
-    if (token && token.length <= 200) {
-      const owner = await repo.tokenOwner(db, hashToken(token));
-      if (owner) {
-        if (Date.now() - owner.lastUsedAt.getTime() > TOUCH_AFTER_MS) await repo.touchToken(db, owner.tokenId);
-        request.member = { userId: owner.userId, tokenId: owner.tokenId, name: owner.name, email: owner.email, role: owner.role as Role };
+    const config = request.routeOptions.config;
+    const mode = config.auth;
+    if (!mode) {
+      // A public catalogue read: a visitor (no token) costs nothing more; a signed-in session is
+      // looked up so a kids profile gets its own, filtered answers (public-cache.ts keeps them apart).
+      if (config.publicCache && tokenOf(request) !== undefined) {
+        request.member = await resolve(request);
+        checkProfileHeader(request, config.anyProfile);
       }
+      return;
     }
+    reply.header('cache-control', 'private, no-store');
+    request.member = await resolve(request);
     if (!request.member && mode !== 'optional') throw new AppError('UNAUTHENTICATED', 401);
     if (request.member && (mode === 'editor' || mode === 'admin') && rank[request.member.role] < rank[mode]) {
       throw new AppError(request.member.role === 'editor' ? 'ADMIN_ONLY' : 'STAFF_ONLY', 403);
     }
+    checkProfileHeader(request, config.anyProfile);
   });
 });
+
+/** The member and profile behind the request's token, or null (also for an unknown or expired one). */
+export async function resolveMember(db: Db, request: FastifyRequest): Promise<AuthMember | null> {
+  const token = tokenOf(request);
+  if (!token || token.length > 200) return null;
+  let owner = await repo.tokenOwner(db, hashToken(token));
+  if (!owner) return null;
+  if (owner.profileId === null) {
+    // An account made before profiles by a path that made none: its main profile is made now.
+    await createMainProfile(db, owner.userId, owner.name);
+    owner = await repo.tokenOwner(db, hashToken(token));
+    if (!owner || owner.profileId === null) return null;
+  }
+  if (Date.now() - owner.lastUsedAt.getTime() > TOUCH_AFTER_MS) await repo.touchToken(db, owner.tokenId);
+  return {
+    userId: owner.userId,
+    tokenId: owner.tokenId,
+    name: owner.name,
+    email: owner.email,
+    role: owner.role as Role,
+    profileId: owner.profileId,
+    kids: owner.kids === true,
+    profileName: owner.profileName ?? owner.name,
+    mainProfile: owner.main === true,
+  };
+}
+
+/**
+ * A tab that still shows another profile than its session uses (the profile was switched in
+ * another tab) must not write into the wrong one: 409 PROFILE_CHANGED, and the app reads again.
+ * Without the header (API clients) the session's profile is used.
+ */
+function checkProfileHeader(request: FastifyRequest, anyProfile: boolean | undefined) {
+  const member = request.member;
+  const header = request.headers[PROFILE_HEADER];
+  if (!member || anyProfile || header === undefined || header === '') return;
+  if (String(header).trim() !== String(member.profileId)) throw new AppError('PROFILE_CHANGED', 409);
+}
 
 /** The member of a route declared with `auth: 'member'` (the hook has already refused everyone else). */
 export function requireMember(request: FastifyRequest): AuthMember {

@@ -1,5 +1,5 @@
 import crypto from 'node:crypto';
-import type { FastifyInstance } from 'fastify';
+import type { FastifyInstance, FastifyRequest } from 'fastify';
 import { keepingGeneration, onCatalogueChange } from '../lib/catalogue-version';
 import { Lru } from '../lib/lru';
 
@@ -27,6 +27,14 @@ export const clearResponseCache = () => responses.clear();
 // A catalogue change (an import, an operator's edit, here or in another process) is seen at once.
 onCatalogueChange(clearResponseCache);
 
+/**
+ * Who a public answer may be kept for. A kids profile's answers are filtered (decision 21): they
+ * are kept under their own key and never by a browser or a shared cache; grown-up answers carry
+ * `Vary` on the headers a signed-in client sends, so no cache hands them to a kids session.
+ */
+const VARY = 'Origin, Accept-Encoding, Authorization, X-Profile';
+const KIDS_CACHE_CONTROL = 'private, no-store';
+
 const respond = (etag: string, inm: string | undefined) => Boolean(inm && inm.split(',').some((t) => t.trim() === etag));
 
 /**
@@ -37,16 +45,21 @@ const respond = (etag: string, inm: string | undefined) => Boolean(inm && inm.sp
  */
 export function registerPublicCache(app: FastifyInstance, ttlMs: number, maxEntries = 5000) {
   responses = new Lru<Cached>(maxEntries, ttlMs);
-  const key = (host: string, url: string) => `${host}|${url}`;
+  const key = (request: FastifyRequest) => `${request.member?.kids ? 'kids|' : ''}${request.host}|${request.url}`;
 
   app.addHook('onRequest', async (request, reply) => {
     if (ttlMs <= 0 || !request.routeOptions.config.publicCache || request.method !== 'GET') return;
     request.cacheGeneration = keepingGeneration();
-    const hit = responses.get(key(request.host, request.url));
+    const hit = responses.get(key(request));
     if (!hit) return;
     request.servedFromCache = true;
     // As shared caches say it: operators (and the benchmark) see how often the answer was kept.
-    reply.header('x-cache', 'HIT').header('etag', hit.etag).header('cache-control', 'public, max-age=60').header('vary', 'Origin, Accept-Encoding').type(hit.contentType);
+    reply
+      .header('x-cache', 'HIT')
+      .header('etag', hit.etag)
+      .header('cache-control', request.member?.kids ? KIDS_CACHE_CONTROL : 'public, max-age=60')
+      .header('vary', VARY)
+      .type(hit.contentType);
     if (respond(hit.etag, request.headers['if-none-match'])) return reply.code(304).send('');
     return reply.send(hit.payload);
   });
@@ -57,11 +70,11 @@ export function registerPublicCache(app: FastifyInstance, ttlMs: number, maxEntr
     if (typeof payload !== 'string') return payload;
     const etag = `W/"${crypto.createHash('sha1').update(payload).digest('base64url').slice(0, 27)}"`;
     reply.header('etag', etag);
-    reply.header('cache-control', 'public, max-age=60');
-    reply.header('vary', 'Origin, Accept-Encoding');
+    reply.header('cache-control', request.member?.kids ? KIDS_CACHE_CONTROL : 'public, max-age=60');
+    reply.header('vary', VARY);
     // An answer computed while the catalogue changed may be of the old one: send it, don't keep it.
     if (ttlMs > 0 && request.method === 'GET' && request.cacheGeneration === keepingGeneration()) {
-      responses.set(key(request.host, request.url), { payload, etag, contentType: String(reply.getHeader('content-type') ?? 'application/json; charset=utf-8') });
+      responses.set(key(request), { payload, etag, contentType: String(reply.getHeader('content-type') ?? 'application/json; charset=utf-8') });
     }
     if (respond(etag, request.headers['if-none-match'])) {
       reply.code(304);

@@ -10,6 +10,7 @@ import { keepingGeneration, onCatalogueChange } from '../lib/catalogue-version';
 import { Lru } from '../lib/lru';
 import { compressHtml, inProcessApi, loadRenderer, loadScreenCode, spliceRendered, type RenderedPage } from './server-render';
 import { registerWebFiles } from './web-files';
+import { resolveMember } from './auth';
 
 function runtimeConfig(config: Config, request: FastifyRequest): RuntimeConfig {
   return {
@@ -82,10 +83,14 @@ export async function registerWeb(app: FastifyInstance, config: Config) {
     } catch {
       // A malformed escape: serve the app, which shows its not-found page.
     }
-    const preview = await previewFor(pool(), decoded, origin).catch((err) => {
+    // A kids profile's session (decision 21): a grown-up title's page is not found, here too.
+    const kids = request.cookies[TOKEN_COOKIE] ? (await resolveMember(app.deps.database.db, request))?.kids === true : false;
+    const preview = await previewFor(pool(), decoded, origin, kids).catch((err) => {
       request.log.warn({ err }, 'link preview failed');
       return null;
     });
+    const kidsTitle = kids ? /^\/titles\/(\d{1,9})(?:\/|$)/.exec(decoded)?.[1] : undefined;
+    if (kidsTitle && !(await previewFor(pool(), `/titles/${kidsTitle}`, origin, true))) reply.status(404);
     // A wrong or missing slug is answered with a permanent redirect to the one true address.
     if (preview && decoded !== preview.canonicalPath) {
       const query = request.url.includes('?') ? request.url.slice(request.url.indexOf('?')) : '';

@@ -48,6 +48,65 @@ export const users = pgTable('users', {
   updatedAt: createdAt(),
 }, (t) => [check('users_role_check', sql`${t.role} IN ('member', 'editor', 'admin')`), index('users_staff_idx').on(t.role).where(sql`${t.role} <> 'member'`)]);
 
+/**
+ * The people of a household account (decision 21): up to five, each in a slot 1..5 (unique per
+ * account, so no race makes a sixth), exactly one main profile (made with the account).
+ */
+export const profiles = pgTable(
+  'profiles',
+  {
+    id: serial().primaryKey(),
+    userId: integer()
+      .notNull()
+      .references(() => users.id, { onDelete: 'cascade' }),
+    name: text().notNull(),
+    /** One of the generated avatars (`avatarKeys` in the contract). */
+    avatar: text().notNull().default('sun'),
+    /** Sees only titles rated for children; no comments. */
+    kids: boolean().notNull().default(false),
+    main: boolean().notNull().default(false),
+    slot: smallint().notNull(),
+    /** The 4-digit PIN as `scrypt$…` (node:crypto), or null without one. */
+    pinHash: text(),
+    /** Wrong PINs in a row; the fifth locks the profile until `pinLockedUntil`. */
+    pinFailures: smallint().notNull().default(0),
+    pinLockedUntil: timestamp({ withTimezone: true }),
+    createdAt: createdAt(),
+  },
+  (t) => [
+    uniqueIndex('profiles_user_slot_idx').on(t.userId, t.slot),
+    uniqueIndex('profiles_user_main_idx').on(t.userId).where(sql`${t.main}`),
+    check('profiles_slot_check', sql`${t.slot} BETWEEN 1 AND 5`),
+    check('profiles_main_grown_up_check', sql`NOT (${t.main} AND ${t.kids})`),
+    check('profiles_pin_failures_check', sql`${t.pinFailures} >= 0`),
+  ],
+);
+
+/** The player's choices of a profile (subtitle, size, data saver, quality). */
+export const profilePrefs = pgTable('profile_prefs', {
+  profileId: integer()
+    .primaryKey()
+    .references(() => profiles.id, { onDelete: 'cascade' }),
+  prefs: jsonb().$type<Record<string, unknown>>().notNull(),
+  updatedAt: createdAt(),
+});
+
+/** The audio edition a profile chose for a title (a series keeps it for every episode). */
+export const profileAudio = pgTable(
+  'profile_audio',
+  {
+    profileId: integer()
+      .notNull()
+      .references(() => profiles.id, { onDelete: 'cascade' }),
+    titleId: integer()
+      .notNull()
+      .references(() => titles.id, { onDelete: 'cascade' }),
+    edition: text().notNull(),
+    updatedAt: createdAt(),
+  },
+  (t) => [primaryKey({ columns: [t.profileId, t.titleId] })],
+);
+
 /** Bearer tokens (Sanctum-like): only a SHA-256 of the token is kept. */
 export const authTokens = pgTable(
   'auth_tokens',
@@ -62,8 +121,10 @@ export const authTokens = pgTable(
     lastUsedAt: createdAt(),
     expiresAt: timestamp({ withTimezone: true }).notNull(),
     revokedAt: timestamp({ withTimezone: true }),
+    /** The profile this session (device) uses; null: the main profile. */
+    profileId: integer().references((): AnyPgColumn => profiles.id, { onDelete: 'set null' }),
   },
-  (t) => [index('auth_tokens_user_idx').on(t.userId)],
+  (t) => [index('auth_tokens_user_idx').on(t.userId), index('auth_tokens_profile_idx').on(t.profileId).where(sql`${t.profileId} IS NOT NULL`)],
 );
 
 /** Single-use tokens mailed to a member: password reset, passwordless login links and sign-up confirmation. */
@@ -87,17 +148,22 @@ export const authOneTimeTokens = pgTable(
 export const watchlistItems = pgTable(
   'watchlist_items',
   {
+    /** The account (who hears about the title's release); the list itself is the profile's. */
     userId: integer()
       .notNull()
       .references(() => users.id, { onDelete: 'cascade' }),
+    profileId: integer()
+      .notNull()
+      .references(() => profiles.id, { onDelete: 'cascade' }),
     titleId: integer()
       .notNull()
       .references(() => titles.id, { onDelete: 'cascade' }),
     createdAt: createdAt(),
   },
   (t) => [
-    primaryKey({ columns: [t.userId, t.titleId] }),
-    index('watchlist_items_user_added_idx').on(t.userId, t.createdAt.desc()),
+    primaryKey({ columns: [t.profileId, t.titleId] }),
+    index('watchlist_items_profile_added_idx').on(t.profileId, t.createdAt.desc()),
+    index('watchlist_items_user_idx').on(t.userId),
     // Who is waiting for a title (release and new-episode notifications).
     index('watchlist_items_title_idx').on(t.titleId),
   ],
@@ -111,6 +177,9 @@ export const watchHistory = pgTable(
     userId: integer()
       .notNull()
       .references(() => users.id, { onDelete: 'cascade' }),
+    profileId: integer()
+      .notNull()
+      .references(() => profiles.id, { onDelete: 'cascade' }),
     titleId: integer()
       .notNull()
       .references(() => titles.id, { onDelete: 'cascade' }),
@@ -120,8 +189,9 @@ export const watchHistory = pgTable(
     updatedAt: createdAt(),
   },
   (t) => [
-    uniqueIndex('watch_history_user_title_episode_idx').on(t.userId, t.titleId, sql`coalesce(${t.episodeId}, 0)`),
-    index('watch_history_user_updated_idx').on(t.userId, t.updatedAt.desc()),
+    uniqueIndex('watch_history_profile_title_episode_idx').on(t.profileId, t.titleId, sql`coalesce(${t.episodeId}, 0)`),
+    index('watch_history_profile_updated_idx').on(t.profileId, t.updatedAt.desc()),
+    index('watch_history_user_idx').on(t.userId),
     check('watch_history_position_check', sql`${t.positionSec} >= 0`),
   ],
 );
@@ -132,12 +202,15 @@ export const titleLikes = pgTable(
     userId: integer()
       .notNull()
       .references(() => users.id, { onDelete: 'cascade' }),
+    profileId: integer()
+      .notNull()
+      .references(() => profiles.id, { onDelete: 'cascade' }),
     titleId: integer()
       .notNull()
       .references(() => titles.id, { onDelete: 'cascade' }),
     createdAt: createdAt(),
   },
-  (t) => [primaryKey({ columns: [t.userId, t.titleId] }), index('title_likes_title_idx').on(t.titleId)],
+  (t) => [primaryKey({ columns: [t.profileId, t.titleId] }), index('title_likes_title_idx').on(t.titleId), index('title_likes_user_idx').on(t.userId)],
 );
 
 /** Counters about a title that members produce, maintained in the transaction that changes them. */
@@ -158,6 +231,9 @@ export const titleRatings = pgTable(
     userId: integer()
       .notNull()
       .references(() => users.id, { onDelete: 'cascade' }),
+    profileId: integer()
+      .notNull()
+      .references(() => profiles.id, { onDelete: 'cascade' }),
     titleId: integer()
       .notNull()
       .references(() => titles.id, { onDelete: 'cascade' }),
@@ -166,8 +242,9 @@ export const titleRatings = pgTable(
     updatedAt: createdAt(),
   },
   (t) => [
-    primaryKey({ columns: [t.userId, t.titleId] }),
+    primaryKey({ columns: [t.profileId, t.titleId] }),
     index('title_ratings_title_idx').on(t.titleId),
+    index('title_ratings_user_idx').on(t.userId),
     check('title_ratings_rating_check', sql`${t.rating} BETWEEN 1 AND 10`),
   ],
 );
@@ -186,6 +263,8 @@ export const comments = pgTable(
     parentId: integer().references((): AnyPgColumn => comments.id, { onDelete: 'cascade' }),
     /** Plain text exactly as written; the web app renders it as text, never as HTML. */
     body: text().notNull(),
+    /** The name of the profile that wrote it (null: written before profiles; the account's name). */
+    profileName: text(),
     spoiler: boolean().notNull().default(false),
     likes: integer().notNull().default(0),
     createdAt: createdAt(),
@@ -261,6 +340,21 @@ export const notifications = pgTable(
     index('notifications_unread_idx').on(t.userId).where(sql`${t.readAt} IS NULL`),
     uniqueIndex('notifications_dedupe_idx').on(t.userId, t.dedupeKey).where(sql`${t.dedupeKey} IS NOT NULL`),
   ],
+);
+
+/** Which profile has read which of the account's notifications. */
+export const notificationReads = pgTable(
+  'notification_reads',
+  {
+    profileId: integer()
+      .notNull()
+      .references(() => profiles.id, { onDelete: 'cascade' }),
+    notificationId: integer()
+      .notNull()
+      .references(() => notifications.id, { onDelete: 'cascade' }),
+    readAt: createdAt(),
+  },
+  (t) => [primaryKey({ columns: [t.profileId, t.notificationId] }), index('notification_reads_notification_idx').on(t.notificationId)],
 );
 
 export const contentRequests = pgTable(

@@ -101,6 +101,8 @@ export const payments = pgTable(
     failureReason: text(),
     giftRecipientEmail: text(),
     giftMessage: text(),
+    /** The name of the profile that started it (null: before profiles). */
+    profileName: text(),
     verifyAttempts: integer().notNull().default(0),
     createdAt: createdAt(),
     updatedAt: createdAt(),

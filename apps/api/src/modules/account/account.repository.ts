@@ -17,15 +17,17 @@ export type ProfileRow = {
 };
 
 export class AccountRepository {
-  /** The member and the counts the dashboard shows, in one round trip (each count walks an index by user). */
-  async profile(db: Executor, userId: number): Promise<ProfileRow | undefined> {
+  /** The member and the counts the dashboard shows for the session's profile, in one round trip (each count walks an index). */
+  async profile(db: Executor, userId: number, profileId: number | null): Promise<ProfileRow | undefined> {
     const { rows } = await db.execute<ProfileRow>(sql`
+      WITH me AS (SELECT coalesce(${profileId}::int, (SELECT p.id FROM profiles p WHERE p.user_id = ${userId} AND p.main)) AS profile_id)
       SELECT u.id, u.name, u.email, u.role, u.created_at,
-        (SELECT count(*)::int FROM notifications n WHERE n.user_id = u.id AND n.read_at IS NULL) AS unread,
-        (SELECT count(*)::int FROM watchlist_items w WHERE w.user_id = u.id) AS watchlist,
-        (SELECT count(DISTINCT h.title_id)::int FROM watch_history h WHERE h.user_id = u.id) AS history,
-        (SELECT count(*)::int FROM title_likes l WHERE l.user_id = u.id) AS likes,
-        (SELECT count(*)::int FROM title_ratings r WHERE r.user_id = u.id) AS ratings,
+        (SELECT count(*)::int FROM notifications n WHERE n.user_id = u.id
+           AND NOT EXISTS (SELECT 1 FROM notification_reads nr WHERE nr.notification_id = n.id AND nr.profile_id = (SELECT profile_id FROM me))) AS unread,
+        (SELECT count(*)::int FROM watchlist_items w WHERE w.profile_id = (SELECT profile_id FROM me)) AS watchlist,
+        (SELECT count(DISTINCT h.title_id)::int FROM watch_history h WHERE h.profile_id = (SELECT profile_id FROM me)) AS history,
+        (SELECT count(*)::int FROM title_likes l WHERE l.profile_id = (SELECT profile_id FROM me)) AS likes,
+        (SELECT count(*)::int FROM title_ratings r WHERE r.profile_id = (SELECT profile_id FROM me)) AS ratings,
         (SELECT count(*)::int FROM comments c WHERE c.user_id = u.id) AS comments,
         (SELECT count(*)::int FROM content_requests q WHERE q.user_id = u.id) AS requests
       FROM users u WHERE u.id = ${userId}`);

@@ -12,6 +12,9 @@ export const accountRoutes: FastifyPluginAsyncZod = async (app) => {
       config: { auth: 'member' },
       schema: { tags: ['account'], summary: 'The signed-in member', security: [{ bearer: [] }], response: { 200: userResponse, 401: errorResponse } },
     },
-    async (request) => ({ data: await memberProfile(db, requireMember(request).userId) }),
+    async (request) => {
+      const member = requireMember(request);
+      return { data: await memberProfile(db, member.userId, member.profileId) };
+    },
   );
 };

@@ -12,9 +12,9 @@ export function premiumOf(db: Executor, userId: number): Promise<PremiumState> {
   return premiumState(db, userId);
 }
 
-/** The member as `GET /api/user` and the sign-in answers show them. */
-export async function memberProfile(db: Executor, userId: number): Promise<Member> {
-  const row = await repo.profile(db, userId);
+/** The member as `GET /api/user` and the sign-in answers show them; the counts are the profile's (the main one when none is named). */
+export async function memberProfile(db: Executor, userId: number, profileId: number | null = null): Promise<Member> {
+  const row = await repo.profile(db, userId, profileId);
   // The token was valid a moment ago; the account was deleted in between.
   if (!row) throw new AppError('UNAUTHENTICATED', 401);
   return toMember(row, await premiumOf(db, userId));

@@ -162,8 +162,10 @@ export async function answerGroup(database: Database, actor: AuditActor, request
     for (const r of rows) if (!firstOfMember.has(r.user_id)) firstOfMember.set(r.user_id, r);
     if (title) {
       await tx.execute(sql`
-        INSERT INTO watchlist_items (user_id, title_id)
-        SELECT u, ${title.id} FROM unnest(${`{${[...firstOfMember.keys()].join(',')}}`}::int[]) AS u
+        INSERT INTO watchlist_items (user_id, profile_id, title_id)
+        SELECT p.user_id, p.id, ${title.id} FROM unnest(${`{${[...firstOfMember.keys()].join(',')}}`}::int[]) AS u
+        -- Requests are the account's: the title joins the main profile's watchlist.
+        JOIN profiles p ON p.user_id = u AND p.main
         ON CONFLICT DO NOTHING`);
     }
     for (const [userId, r] of firstOfMember) {

@@ -1,7 +1,7 @@
 import { eq, sql } from 'drizzle-orm';
 import type { Db } from '../../db/client';
 import { users } from '../../db/schema/index';
-import { AuthRepository } from '../auth/auth.repository';
+import { AuthRepository, createMainProfile } from '../auth/auth.repository';
 import { hashPassword } from '../auth/passwords';
 import { hashToken, newToken, ONE_TIME } from '../auth/tokens';
 import { commandActor, recordAudit } from './audit';
@@ -41,6 +41,7 @@ export async function createOperator(
       .insert(users)
       .values({ name, email: input.email, passwordHash, role: input.role, emailVerifiedAt: sql`now()` })
       .returning({ id: users.id });
+    await createMainProfile(tx, row!.id, name);
     const token = newToken();
     await auth.createOneTimeToken(tx, { userId: row!.id, purpose: 'login_link', tokenHash: hashToken(token), minutes });
     await recordAudit(tx, commandActor, { action: 'member.create_admin', entity: 'member', entityId: row!.id, before: null, after: { email: input.email, name, role: input.role } });

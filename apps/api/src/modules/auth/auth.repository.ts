@@ -1,5 +1,5 @@
 import { and, eq, isNull, lt, ne, or, sql } from 'drizzle-orm';
-import { authOneTimeTokens, authTokens, users } from '../../db/schema/index';
+import { authOneTimeTokens, authTokens, profiles, users } from '../../db/schema/index';
 import type { Executor } from '../account/executor';
 import type { OneTimePurpose } from './tokens';
 
@@ -30,6 +30,19 @@ export interface TokenOwner {
   email: string;
   role: string;
   lastUsedAt: Date;
+  /** The session's profile (null only for an account made without one; the caller then makes it). */
+  profileId: number | null;
+  profileName: string | null;
+  kids: boolean | null;
+  main: boolean | null;
+}
+
+/** A profile's name as the account's name gives it: trimmed, at most 20 letters. */
+export const profileNameOf = (name: string) => [...name.trim()].slice(0, 20).join('') || '—';
+
+/** The account's first profile (slot 1); nothing when it already has one. */
+export async function createMainProfile(db: Executor, userId: number, name: string): Promise<void> {
+  await db.insert(profiles).values({ userId, name: profileNameOf(name), main: true, slot: 1 }).onConflictDoNothing();
 }
 
 /** Users, their bearer tokens and the single-use tokens mailed to them. */
@@ -66,6 +79,8 @@ export class AuthRepository {
    */
   async createUser(db: Executor, input: { name: string; email: string; passwordHash: string }): Promise<number | undefined> {
     const [row] = await db.insert(users).values(input).onConflictDoNothing({ target: users.email }).returning({ id: users.id });
+    // Every account starts with its main profile, in the same transaction (decision 21).
+    if (row) await createMainProfile(db, row.id, input.name);
     return row?.id;
   }
 
@@ -79,6 +94,7 @@ export class AuthRepository {
       .set({ name: input.name, passwordHash: input.passwordHash, createdAt: sql`now()`, updatedAt: sql`now()` })
       .where(and(eq(users.id, userId), isNull(users.emailVerifiedAt)))
       .returning({ id: users.id });
+    if (rows.length > 0) await db.update(profiles).set({ name: profileNameOf(input.name) }).where(and(eq(profiles.userId, userId), eq(profiles.main, true)));
     return rows.length > 0;
   }
 
@@ -96,12 +112,24 @@ export class AuthRepository {
     return row!.id;
   }
 
-  /** The member behind a token that is neither revoked nor expired. */
+  /** The member behind a token that is neither revoked nor expired, with the profile the session uses (main when none chosen). */
   async tokenOwner(db: Executor, tokenHash: string): Promise<TokenOwner | undefined> {
     const [row] = await db
-      .select({ tokenId: authTokens.id, userId: users.id, name: users.name, email: users.email, role: users.role, lastUsedAt: authTokens.lastUsedAt })
+      .select({
+        tokenId: authTokens.id,
+        userId: users.id,
+        name: users.name,
+        email: users.email,
+        role: users.role,
+        lastUsedAt: authTokens.lastUsedAt,
+        profileId: profiles.id,
+        profileName: profiles.name,
+        kids: profiles.kids,
+        main: profiles.main,
+      })
       .from(authTokens)
       .innerJoin(users, eq(users.id, authTokens.userId))
+      .leftJoin(profiles, and(eq(profiles.userId, users.id), or(eq(profiles.id, authTokens.profileId), and(isNull(authTokens.profileId), eq(profiles.main, true)))))
       .where(and(eq(authTokens.tokenHash, tokenHash), isNull(authTokens.revokedAt), sql`${authTokens.expiresAt} > now()`, isNull(users.disabledAt)));
     return row;
   }

@@ -2,6 +2,7 @@ import { createHash } from 'node:crypto';
 import type pg from 'pg';
 import { Lru } from '../../lib/lru';
 import { onCatalogueChange } from '../../lib/catalogue-version';
+import { kidsAnd } from './kids';
 
 /** Totals for paging change only with the catalogue; counting a million rows per page is waste. */
 const totals = new Lru<number>(1000, 60_000);
@@ -91,6 +92,8 @@ export interface ListFilter {
   yearFrom?: number;
   yearTo?: number;
   comingSoon?: boolean;
+  /** A kids profile's answer: only titles rated for children (decision 21). */
+  kids?: boolean;
 }
 
 /** Builds the WHERE clause shared by lists and search filters; parameters start at `start`. */
@@ -102,7 +105,7 @@ export function filterSql(f: ListFilter, start = 1): { sql: string; params: unkn
     return `$${start + params.length - 1}`;
   };
   // A hidden title (made in the panel, not yet published) is nowhere in public.
-  conds.push('t.published');
+  conds.push(`t.published${kidsAnd(f.kids === true)}`);
   conds.push(f.comingSoon ? 't.coming_soon' : 'NOT t.coming_soon');
   if (f.type) conds.push(`t.type = ${p(f.type)}`);
   if (f.isDubbed) conds.push('t.has_dub');
@@ -145,10 +148,14 @@ export class CatalogueRepository {
     return this.pool.query<T>({ name, text, values });
   }
 
-  /** Cards for ids, returned in the order of the ids given. */
-  async cardsByIds(ids: number[]): Promise<TitleCardRow[]> {
+  /** Cards for ids, returned in the order of the ids given (for a kids profile, only those it may see). */
+  async cardsByIds(ids: number[], kids = false): Promise<TitleCardRow[]> {
     if (ids.length === 0) return [];
-    const { rows } = await this.pool.query<TitleCardRow>({ name: 'cards_by_ids', text: `SELECT ${CARD_COLUMNS} FROM titles t WHERE t.id = ANY($1::int[]) AND t.published`, values: [ids] });
+    const { rows } = await this.pool.query<TitleCardRow>({
+      name: kids ? 'cards_by_ids_kids' : 'cards_by_ids',
+      text: `SELECT ${CARD_COLUMNS} FROM titles t WHERE t.id = ANY($1::int[]) AND t.published${kidsAnd(kids)}`,
+      values: [ids],
+    });
     const byId = new Map(rows.map((r) => [r.id, r]));
     return ids.map((id) => byId.get(id)).filter((r): r is TitleCardRow => Boolean(r));
   }
@@ -170,16 +177,22 @@ export class CatalogueRepository {
     return { rows: page.rows, total };
   }
 
-  async detail(id: number): Promise<TitleDetailRow | undefined> {
-    const { rows } = await this.named<TitleDetailRow>('title_1', `SELECT ${DETAIL_COLUMNS} FROM titles t WHERE t.id = $1 AND t.published`,
+  /** Whether a title is public (and, for a kids profile, rated for children). */
+  async visibleTo(id: number, kids: boolean): Promise<boolean> {
+    const { rows } = await this.named<{ id: number }>('visible', `SELECT t.id FROM titles t WHERE t.id = $1 AND t.published${kidsAnd(kids)}`, [id]);
+    return rows.length > 0;
+  }
+
+  async detail(id: number, kids = false): Promise<TitleDetailRow | undefined> {
+    const { rows } = await this.named<TitleDetailRow>('title_1', `SELECT ${DETAIL_COLUMNS} FROM titles t WHERE t.id = $1 AND t.published${kidsAnd(kids)}`,
       [id],
     );
     return rows[0];
   }
 
   /** The title's id for an IMDb id (the unique index on imdb_id). */
-  async idForImdb(imdbId: string): Promise<number | undefined> {
-    const { rows } = await this.named<{ id: number }>('title_imdb', 'SELECT id FROM titles WHERE imdb_id = $1 AND published', [imdbId]);
+  async idForImdb(imdbId: string, kids = false): Promise<number | undefined> {
+    const { rows } = await this.named<{ id: number }>('title_imdb', `SELECT t.id FROM titles t WHERE t.imdb_id = $1 AND t.published${kidsAnd(kids)}`, [imdbId]);
     return rows[0]?.id;
   }
 
@@ -187,7 +200,7 @@ export class CatalogueRepository {
    * A title with everything its page shows, in one statement: the page is the most requested
    * read, and seven round trips cost more (in Node and in PostgreSQL) than the work itself.
    */
-  async detailWithExtras(id: number): Promise<{ row: TitleDetailRow; extras: TitleExtras } | undefined> {
+  async detailWithExtras(id: number, kids = false): Promise<{ row: TitleDetailRow; extras: TitleExtras } | undefined> {
     const { rows } = await this.named<TitleDetailRow & TitleExtras>('title_page', `SELECT ${DETAIL_COLUMNS},
         coalesce((SELECT json_agg(json_build_object('code', c.code, 'nameFa', c.name_fa) ORDER BY tc.position)
                   FROM title_countries tc JOIN countries c ON c.code = tc.country_code WHERE tc.title_id = t.id), '[]') AS countries,
@@ -204,7 +217,7 @@ export class CatalogueRepository {
         coalesce((SELECT json_agg(json_build_object('id', d.id, 'studio', d.studio, 'language', d.language) ORDER BY d.id)
                   FROM dubs d WHERE d.title_id = t.id), '[]') AS dubs,
         (SELECT count(*)::int FROM media_files m WHERE m.title_id = t.id) AS "fileCount"
-       FROM titles t WHERE t.id = $1 AND t.published`,
+       FROM titles t WHERE t.id = $1 AND t.published${kidsAnd(kids)}`,
       [id],
     );
     const r = rows[0];
@@ -217,14 +230,14 @@ export class CatalogueRepository {
    * Similar titles: same type, sharing the title's first genre, walked in votes order (stops
    * early on any catalogue size), then ranked by how many genres they share.
    */
-  async similarIds(id: number, limit: number): Promise<number[]> {
+  async similarIds(id: number, limit: number, kids = false): Promise<number[]> {
     const { rows } = await this.pool.query<{ id: number }>(
       `WITH me AS (SELECT id, type FROM titles WHERE id = $1),
             g AS (SELECT genre_id FROM title_genres WHERE title_id = $1),
             first AS (SELECT genre_id FROM title_genres WHERE title_id = $1 ORDER BY position LIMIT 1),
             cand AS (
               SELECT t.id, t.votes FROM titles t, me
-              WHERE t.type = me.type AND t.id <> me.id AND NOT t.coming_soon AND t.published
+              WHERE t.type = me.type AND t.id <> me.id AND NOT t.coming_soon AND t.published${kidsAnd(kids)}
                 AND EXISTS (SELECT 1 FROM title_genres x WHERE x.title_id = t.id AND x.genre_id = (SELECT genre_id FROM first))
               ORDER BY t.votes DESC LIMIT 300)
        SELECT c.id FROM cand c
@@ -235,27 +248,27 @@ export class CatalogueRepository {
     return rows.map((r) => r.id);
   }
 
-  async directorTitleIds(id: number, limit: number): Promise<number[]> {
+  async directorTitleIds(id: number, limit: number, kids = false): Promise<number[]> {
     const { rows } = await this.pool.query<{ id: number }>(
       `SELECT DISTINCT t.id, t.votes FROM credits d JOIN credits c ON c.person_id = d.person_id AND c.role = 'director'
        JOIN titles t ON t.id = c.title_id
-       WHERE d.title_id = $1 AND d.role = 'director' AND t.id <> $1 AND t.published
+       WHERE d.title_id = $1 AND d.role = 'director' AND t.id <> $1 AND t.published${kidsAnd(kids)}
        ORDER BY t.votes DESC LIMIT $2`,
       [id, limit],
     );
     return rows.map((r) => r.id);
   }
 
-  async slideshowIds(placement: 'all' | 'movie' | 'series', limit: number): Promise<number[]> {
+  async slideshowIds(placement: 'all' | 'movie' | 'series', limit: number, kids = false): Promise<number[]> {
     const picks = await this.pool.query<{ id: number }>(
-      `SELECT s.title_id AS id FROM slideshow_picks s JOIN titles t ON t.id = s.title_id AND t.published
+      `SELECT s.title_id AS id FROM slideshow_picks s JOIN titles t ON t.id = s.title_id AND t.published${kidsAnd(kids)}
        WHERE s.placement = $1 ORDER BY s.position, s.title_id LIMIT $2`,
       [placement, limit],
     );
     if (picks.rows.length > 0) return picks.rows.map((r) => r.id);
     // No operator picks for this placement: the most-voted recent titles stand in.
     const { rows } = await this.pool.query<{ id: number }>(
-      `SELECT t.id FROM titles t WHERE NOT t.coming_soon AND t.published ${placement === 'all' ? '' : 'AND t.type = $2'}
+      `SELECT t.id FROM titles t WHERE NOT t.coming_soon AND t.published${kidsAnd(kids)} ${placement === 'all' ? '' : 'AND t.type = $2'}
        ORDER BY t.votes DESC LIMIT $1`,
       placement === 'all' ? [limit] : [limit, placement],
     );
@@ -304,67 +317,72 @@ export class CatalogueRepository {
     return ids.map((id) => byId.get(id)).filter((r): r is PersonRow => Boolean(r));
   }
 
-  async titleRefs(ids: number[]) {
+  async titleRefs(ids: number[], kids = false) {
     if (ids.length === 0) return new Map<number, { id: number; slug: string; title_en: string; title_fa: string | null; year: number | null }>();
     const { rows } = await this.pool.query<{ id: number; slug: string; title_en: string; title_fa: string | null; year: number | null }>(
-      `SELECT id, slug, title_en, title_fa, year FROM titles WHERE id = ANY($1::int[]) AND published`,
+      `SELECT t.id, t.slug, t.title_en, t.title_fa, t.year FROM titles t WHERE t.id = ANY($1::int[]) AND t.published${kidsAnd(kids)}`,
       [ids],
     );
     return new Map(rows.map((r) => [r.id, r]));
   }
 
-  async filmography(personId: number) {
+  async filmography(personId: number, kids = false) {
     const { rows } = await this.pool.query<TitleCardRow & { role: 'actor' | 'director' | 'writer'; character: string | null }>(
       `SELECT ${CARD_COLUMNS}, c.role, c.character FROM credits c JOIN titles t ON t.id = c.title_id
-       WHERE c.person_id = $1 AND t.published ORDER BY t.year DESC NULLS LAST, t.votes DESC LIMIT 600`,
+       WHERE c.person_id = $1 AND t.published${kidsAnd(kids)} ORDER BY t.year DESC NULLS LAST, t.votes DESC LIMIT 600`,
       [personId],
     );
     return rows;
   }
 
-  async collections(limit: number, offset: number) {
+  async collections(limit: number, offset: number, kids = false) {
     const [page, count] = await Promise.all([
-      this.pool.query<CollectionRow>(`${COLLECTION_SQL} ORDER BY c.id LIMIT $1 OFFSET $2`, [limit, offset]),
+      this.pool.query<CollectionRow>(`${collectionSql(kids)} ORDER BY c.id LIMIT $1 OFFSET $2`, [limit, offset]),
       this.pool.query<{ total: number }>(`SELECT count(*)::int AS total FROM collections`),
     ]);
     return { rows: page.rows, total: count.rows[0]!.total };
   }
 
-  async collection(id: number): Promise<CollectionRow | undefined> {
-    const { rows } = await this.pool.query<CollectionRow>(`${COLLECTION_SQL} WHERE c.id = $1`, [id]);
+  async collection(id: number, kids = false): Promise<CollectionRow | undefined> {
+    const { rows } = await this.pool.query<CollectionRow>(`${collectionSql(kids)} WHERE c.id = $1`, [id]);
     return rows[0];
   }
 
-  async collectionTitleIds(id: number, limit: number, offset: number): Promise<{ ids: number[]; total: number }> {
+  async collectionTitleIds(id: number, limit: number, offset: number, kids = false): Promise<{ ids: number[]; total: number }> {
     const [page, count] = await Promise.all([
       this.pool.query<{ title_id: number }>(
-        `SELECT ct.title_id FROM collection_titles ct JOIN titles t ON t.id = ct.title_id AND t.published
+        `SELECT ct.title_id FROM collection_titles ct JOIN titles t ON t.id = ct.title_id AND t.published${kidsAnd(kids)}
          WHERE ct.collection_id = $1 ORDER BY ct.position, ct.title_id LIMIT $2 OFFSET $3`,
         [id, limit, offset],
       ),
       this.pool.query<{ total: number }>(
-        `SELECT count(*)::int AS total FROM collection_titles ct JOIN titles t ON t.id = ct.title_id AND t.published WHERE ct.collection_id = $1`,
+        `SELECT count(*)::int AS total FROM collection_titles ct JOIN titles t ON t.id = ct.title_id AND t.published${kidsAnd(kids)} WHERE ct.collection_id = $1`,
         [id],
       ),
     ]);
     return { ids: page.rows.map((r) => r.title_id), total: count.rows[0]!.total };
   }
 
-  async genres() {
+  async genres(kids = false) {
+    // A kids profile's counts walk only the children's titles (few); everyone else's subtract the few hidden ones.
+    const count = kids
+      ? `(SELECT count(*) FROM titles t JOIN title_genres tg ON tg.title_id = t.id AND tg.genre_id = g.id WHERE t.published${kidsAnd(true)})::int`
+      : `((SELECT count(*) FROM title_genres tg WHERE tg.genre_id = g.id)
+                 - (SELECT count(*) FROM titles h JOIN title_genres tg ON tg.title_id = h.id AND tg.genre_id = g.id WHERE NOT h.published))::int`;
     const { rows } = await this.pool.query<{ id: number; slug: string; nameFa: string; nameEn: string; titleCount: number }>(
-      `SELECT g.id, g.slug, g.name_fa AS "nameFa", g.name_en AS "nameEn",
-              ((SELECT count(*) FROM title_genres tg WHERE tg.genre_id = g.id)
-                 - (SELECT count(*) FROM titles h JOIN title_genres tg ON tg.title_id = h.id AND tg.genre_id = g.id WHERE NOT h.published))::int AS "titleCount"
+      `SELECT g.id, g.slug, g.name_fa AS "nameFa", g.name_en AS "nameEn", ${count} AS "titleCount"
        FROM genres g ORDER BY "titleCount" DESC, g.name_fa`,
     );
     return rows;
   }
 
-  async countries() {
+  async countries(kids = false) {
+    const count = kids
+      ? `(SELECT count(*) FROM titles t JOIN title_countries tc ON tc.title_id = t.id AND tc.country_code = c.code WHERE t.published${kidsAnd(true)})::int`
+      : `((SELECT count(*) FROM title_countries tc WHERE tc.country_code = c.code)
+                 - (SELECT count(*) FROM titles h JOIN title_countries tc ON tc.title_id = h.id AND tc.country_code = c.code WHERE NOT h.published))::int`;
     const { rows } = await this.pool.query<{ code: string; nameFa: string; nameEn: string; titleCount: number }>(
-      `SELECT c.code, c.name_fa AS "nameFa", c.name_en AS "nameEn",
-              ((SELECT count(*) FROM title_countries tc WHERE tc.country_code = c.code)
-                 - (SELECT count(*) FROM titles h JOIN title_countries tc ON tc.title_id = h.id AND tc.country_code = c.code WHERE NOT h.published))::int AS "titleCount"
+      `SELECT c.code, c.name_fa AS "nameFa", c.name_en AS "nameEn", ${count} AS "titleCount"
        FROM countries c ORDER BY "titleCount" DESC, c.name_fa`,
     );
     return rows.filter((r) => r.titleCount > 0);
@@ -382,8 +400,8 @@ export interface CollectionRow {
   poster_ids: number[];
 }
 
-const COLLECTION_SQL = `SELECT c.id, c.slug, c.title_fa, c.title_en, c.description_fa, c.listing,
-  (SELECT count(*)::int FROM collection_titles ct JOIN titles t ON t.id = ct.title_id AND t.published WHERE ct.collection_id = c.id) AS title_count,
-  coalesce((SELECT array_agg(x.title_id) FROM (SELECT ct.title_id FROM collection_titles ct JOIN titles t ON t.id = ct.title_id AND t.published
+const collectionSql = (kids: boolean) => `SELECT c.id, c.slug, c.title_fa, c.title_en, c.description_fa, c.listing,
+  (SELECT count(*)::int FROM collection_titles ct JOIN titles t ON t.id = ct.title_id AND t.published${kidsAnd(kids)} WHERE ct.collection_id = c.id) AS title_count,
+  coalesce((SELECT array_agg(x.title_id) FROM (SELECT ct.title_id FROM collection_titles ct JOIN titles t ON t.id = ct.title_id AND t.published${kidsAnd(kids)}
                                               WHERE ct.collection_id = c.id ORDER BY ct.position LIMIT 4) x), '{}') AS poster_ids
   FROM collections c`;

@@ -18,7 +18,7 @@ export type CommentRow = {
 
 export type ReplyRow = CommentRow & { reply_count: number };
 
-const COLUMNS = sql`c.id, c.title_id, c.parent_id, c.user_id, u.name AS author_name, c.body, c.spoiler, c.likes, c.created_at, c.edited_at`;
+const COLUMNS = sql`c.id, c.title_id, c.parent_id, c.user_id, coalesce(c.profile_name, u.name) AS author_name, c.body, c.spoiler, c.likes, c.created_at, c.edited_at`;
 /** Shown to members: not hidden or deleted by a moderator (a reply also needs its top comment shown). */
 const VISIBLE = sql`c.hidden_at IS NULL AND c.deleted_at IS NULL`;
 /** Replies shown under each top comment; the count says how many there are in all. */
@@ -54,7 +54,7 @@ export class CommentsRepository {
     return rows[0] ? { userId: rows[0].user_id } : undefined;
   }
 
-  async insert(tx: Executor, v: { titleId: number; userId: number; parentId: number | null; body: string; spoiler: boolean }): Promise<number> {
+  async insert(tx: Executor, v: { titleId: number; userId: number; profileName: string | null; parentId: number | null; body: string; spoiler: boolean }): Promise<number> {
     const [row] = await tx.insert(comments).values(v).returning({ id: comments.id });
     return row!.id;
   }

@@ -40,7 +40,7 @@ export class CommentsService {
   }
 
   /** A comment or a reply; a reply to a reply joins the thread of its top comment. */
-  async create(userId: number, input: CommentInput): Promise<Comment> {
+  async create(userId: number, input: CommentInput, profileName: string | null = null): Promise<Comment> {
     const row = await guard(
       this.db.transaction(async (tx) => {
         await this.notMuted(tx, userId);
@@ -52,7 +52,7 @@ export class CommentsService {
           if (parent.title_id !== input.title_id) throw AppError.validation({ parent_id: [m.parentOtherTitle] }, m.parentOtherTitle);
           parentId = parent.parent_id ?? parent.id;
         }
-        const id = await this.repo.insert(tx, { titleId: input.title_id, userId, parentId, body: input.body, spoiler: input.spoiler });
+        const id = await this.repo.insert(tx, { titleId: input.title_id, userId, profileName, parentId, body: input.body, spoiler: input.spoiler });
         return (await this.repo.byId(tx, id))!;
       }),
     );

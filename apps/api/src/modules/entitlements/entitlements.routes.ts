@@ -20,7 +20,7 @@ export const entitlementsRoutes: FastifyPluginAsyncZod = async (app) => {
       },
     },
     async (request) => {
-      const access = await canWatch(db, request.member?.userId ?? null, request.params.id);
+      const access = await canWatch(db, request.member?.userId ?? null, request.params.id, new Date(), request.member?.kids === true);
       if (!access) throw AppError.notFound('فیلم یا سریالی با این نشانی پیدا نشد.');
       return { data: access };
     },

@@ -2,6 +2,7 @@ import type { TitleAccess } from '@parde/contract';
 import { sql } from 'drizzle-orm';
 import { AppError } from '../../errors/app-error';
 import type { Executor } from '../account/executor';
+import { kidsAnd } from '../catalogue/kids';
 import { isPremium } from '../premium/periods';
 
 /**
@@ -10,9 +11,12 @@ import { isPremium } from '../premium/periods';
  * Streaming and download routes call `assertCanWatch` before they hand out anything.
  */
 
-/** Answers null when the title does not exist or is hidden (not published): the player then answers 404. */
-export async function canWatch(db: Executor, userId: number | null, titleId: number, now = new Date()): Promise<TitleAccess | null> {
-  const { rows } = await db.execute<{ is_free: boolean }>(sql`SELECT is_free FROM titles WHERE id = ${titleId} AND published`);
+/**
+ * Answers null when the title does not exist or is hidden (not published), or is a grown-up title
+ * asked for by a kids profile: the player then answers 404.
+ */
+export async function canWatch(db: Executor, userId: number | null, titleId: number, now = new Date(), kids = false): Promise<TitleAccess | null> {
+  const { rows } = await db.execute<{ is_free: boolean }>(sql`SELECT t.is_free FROM titles t WHERE t.id = ${titleId} AND t.published${sql.raw(kidsAnd(kids))}`);
   const title = rows[0];
   if (!title) return null;
   if (title.is_free) return { canWatch: true, reason: 'free' };
@@ -29,8 +33,8 @@ const titleNotFound = 'فیلم یا سریالی با این نشانی پید�
  * For gated routes (watching a full title or episode, downloading a file): 404 for an unknown
  * title, 401 for a visitor who is not signed in, 403 SUBSCRIPTION_REQUIRED (Persian) without premium.
  */
-export async function assertCanWatch(db: Executor, userId: number | null, titleId: number, now = new Date()): Promise<TitleAccess> {
-  const access = await canWatch(db, userId, titleId, now);
+export async function assertCanWatch(db: Executor, userId: number | null, titleId: number, now = new Date(), kids = false): Promise<TitleAccess> {
+  const access = await canWatch(db, userId, titleId, now, kids);
   if (!access) throw AppError.notFound(titleNotFound);
   if (access.reason === 'UNAUTHENTICATED') throw new AppError('UNAUTHENTICATED', 401);
   if (access.reason === 'SUBSCRIPTION_REQUIRED') throw new AppError('SUBSCRIPTION_REQUIRED', 403);

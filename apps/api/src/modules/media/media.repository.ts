@@ -1,6 +1,7 @@
 import type { PlayInfo } from '@parde/contract';
 import type pg from 'pg';
 import type { AssetAudio, AssetRendition, AssetSubtitle } from '../../db/schema/media';
+import { kidsAnd } from '../catalogue/kids';
 
 export interface AssetRow {
   id: number;
@@ -90,14 +91,16 @@ export class MediaRepository {
     return rows.map(toAsset);
   }
 
-  async titleExists(titleId: number): Promise<boolean> {
-    return (await this.pool.query('SELECT 1 FROM titles WHERE id = $1 AND published', [titleId])).rowCount === 1;
+  /** A public title (for a kids profile: one rated for children). */
+  async titleExists(titleId: number, kids = false): Promise<boolean> {
+    return (await this.pool.query(`SELECT 1 FROM titles t WHERE t.id = $1 AND t.published${kidsAnd(kids)}`, [titleId])).rowCount === 1;
   }
 
-  async resumeAt(userId: number, titleId: number, episodeId: number | null, durationSec: number): Promise<number> {
+  /** Where this profile stopped in the title or episode (0 near the end: it starts over). */
+  async resumeAt(profileId: number, titleId: number, episodeId: number | null, durationSec: number): Promise<number> {
     const { rows } = await this.pool.query<{ position_sec: number }>(
-      'SELECT position_sec FROM watch_history WHERE user_id = $1 AND title_id = $2 AND coalesce(episode_id, 0) = coalesce($3::int, 0)',
-      [userId, titleId, episodeId],
+      'SELECT position_sec FROM watch_history WHERE profile_id = $1 AND title_id = $2 AND coalesce(episode_id, 0) = coalesce($3::int, 0)',
+      [profileId, titleId, episodeId],
     );
     const at = rows[0]?.position_sec ?? 0;
     return at > 0 && at < durationSec - Math.min(NEAR_THE_END_SEC, durationSec * 0.1) ? at : 0;

@@ -107,14 +107,14 @@ export const mediaRoutes: FastifyPluginAsyncZod = async (app) => {
     async (request, reply) => {
       reply.header('cache-control', 'private, no-store');
       const userId = request.member?.userId ?? null;
-      await assertCanWatch(database.db, userId, request.params.id);
+      await assertCanWatch(database.db, userId, request.params.id, new Date(), request.member?.kids === true);
       const asset = await repo.assetFor(request.params.id, request.query.episode ?? null);
       if (!asset) throw AppError.notFound(noMedia);
       const expires = Math.floor(Date.now() / 1000) + GRANT_SECONDS;
       const prefix = signedMediaPrefix({ expires, member: userId ?? 0, asset: asset.key }, secret);
       const origin = `${request.protocol}://${request.host}`;
       const url = (file: string) => `${origin}${prefix}${file}`;
-      const [resumeSec, next] = await Promise.all([userId ? repo.resumeAt(userId, asset.titleId, asset.episodeId, asset.durationSec) : 0, asset.episodeId ? repo.nextEpisode(asset.episodeId) : null]);
+      const [resumeSec, next] = await Promise.all([request.member ? repo.resumeAt(request.member.profileId, asset.titleId, asset.episodeId, asset.durationSec) : 0, asset.episodeId ? repo.nextEpisode(asset.episodeId) : null]);
       const info: PlayInfo = {
         titleId: asset.titleId,
         episode: asset.episode,
@@ -152,7 +152,7 @@ export const mediaRoutes: FastifyPluginAsyncZod = async (app) => {
     async (request, reply) => {
       reply.header('cache-control', 'private, no-store');
       const userId = request.member!.userId;
-      await assertCanWatch(database.db, userId, request.params.id);
+      await assertCanWatch(database.db, userId, request.params.id, new Date(), request.member!.kids);
       const expires = Math.floor(Date.now() / 1000) + GRANT_SECONDS;
       const origin = `${request.protocol}://${request.host}`;
       const items: DownloadItem[] = [];
@@ -196,7 +196,7 @@ export const mediaRoutes: FastifyPluginAsyncZod = async (app) => {
     async (request, reply) => {
       reply.header('cache-control', 'private, no-store');
       // A hidden (unpublished) title's screenshots are not shown either.
-      if (!(await repo.titleExists(request.params.id))) throw AppError.notFound('فیلم یا سریالی با این نشانی پیدا نشد.');
+      if (!(await repo.titleExists(request.params.id, request.member!.kids))) throw AppError.notFound('فیلم یا سریالی با این نشانی پیدا نشد.');
       const asset = await repo.assetFor(request.params.id, null);
       if (!asset) return { data: [] };
       const expires = Math.floor(Date.now() / 1000) + GRANT_SECONDS;

@@ -33,13 +33,13 @@ export const memberRoutes: FastifyPluginAsyncZod = async (app) => {
   app.post(
     '/api/user/watchlist/:id',
     { config, schema: { tags, security, summary: 'Adds the title to the watchlist, or removes it (toggle)', params: memberIdParam, response: { 200: watchlistToggleResponse, ...errors } } },
-    async (request) => ({ data: await members.toggleWatchlist(requireMember(request).userId, request.params.id) }),
+    async (request) => ({ data: await members.toggleWatchlist(requireMember(request), request.params.id) }),
   );
 
   app.get(
     '/api/user/watchlist',
     { config, schema: { tags, security, summary: "The watchlist, newest first, with the member's own rating of each title", querystring: pageQuery, response: { 200: paginated(memberTitleCard), ...errors } } },
-    async (request) => members.watchlist(requireMember(request).userId, request.query.page, request.query.per_page, imageUrls(request)),
+    async (request) => members.watchlist(requireMember(request), request.query.page, request.query.per_page, imageUrls(request)),
   );
 
   app.get(
@@ -48,7 +48,7 @@ export const memberRoutes: FastifyPluginAsyncZod = async (app) => {
       config,
       schema: { tags, security, summary: "Titles visited or watched, latest first, with the episode and position reached and the member's own rating", querystring: pageQuery, response: { 200: paginated(historyItem), ...errors } },
     },
-    async (request) => members.history(requireMember(request).userId, request.query.page, request.query.per_page, imageUrls(request)),
+    async (request) => members.history(requireMember(request), request.query.page, request.query.per_page, imageUrls(request)),
   );
 
   app.post(
@@ -64,14 +64,14 @@ export const memberRoutes: FastifyPluginAsyncZod = async (app) => {
         response: { 200: historyVisitResponse, ...errors },
       },
     },
-    async (request) => ({ data: await members.recordVisit(requireMember(request).userId, request.params.titleId, request.body ?? {}) }),
+    async (request) => ({ data: await members.recordVisit(requireMember(request), request.params.titleId, request.body ?? {}) }),
   );
 
   app.delete(
     '/api/user/history/:titleId',
     { config, schema: { tags, security, summary: 'Forgets one title of the history', params: titleIdParam, response: { 204: noContent, ...errors } } },
     async (request, reply) => {
-      await members.clearHistory(requireMember(request).userId, request.params.titleId);
+      await members.clearHistory(requireMember(request), request.params.titleId);
       return reply.status(204).send(null);
     },
   );
@@ -80,7 +80,7 @@ export const memberRoutes: FastifyPluginAsyncZod = async (app) => {
     '/api/user/history',
     { config, schema: { tags, security, summary: 'Clears the whole history', response: { 204: noContent, ...errors } } },
     async (request, reply) => {
-      await members.clearHistory(requireMember(request).userId);
+      await members.clearHistory(requireMember(request));
       return reply.status(204).send(null);
     },
   );
@@ -88,7 +88,7 @@ export const memberRoutes: FastifyPluginAsyncZod = async (app) => {
   app.post(
     '/api/user/like/:id',
     { config, schema: { tags, security, summary: 'Likes the title, or takes the like back (toggle)', params: memberIdParam, response: { 200: likeToggleResponse, ...errors } } },
-    async (request) => ({ data: await members.toggleLike(requireMember(request).userId, request.params.id) }),
+    async (request) => ({ data: await members.toggleLike(requireMember(request), request.params.id) }),
   );
 
   app.post(
@@ -97,12 +97,12 @@ export const memberRoutes: FastifyPluginAsyncZod = async (app) => {
       config,
       schema: { tags, security, summary: "The member's own 1–10 rating of the title; null or 0 removes it", params: memberIdParam, body: ratingInput, response: { 200: ratingResponse, ...errors } },
     },
-    async (request) => ({ data: await members.rate(requireMember(request).userId, request.params.id, request.body.rating) }),
+    async (request) => ({ data: await members.rate(requireMember(request), request.params.id, request.body.rating) }),
   );
 
   app.get(
     '/api/user/titles/:id/state',
     { config, schema: { tags, security, summary: 'What the member did with one title: watchlist, like, rating', params: memberIdParam, response: { 200: memberTitleState, ...errors } } },
-    async (request) => ({ data: await members.titleState(requireMember(request).userId, request.params.id) }),
+    async (request) => ({ data: await members.titleState(requireMember(request), request.params.id) }),
   );
 };

@@ -1,5 +1,5 @@
-import { and, count, desc, eq, isNull, sql } from 'drizzle-orm';
-import { notifications } from '../../db/schema/index';
+import { and, count, desc, eq, sql } from 'drizzle-orm';
+import { notificationReads, notifications } from '../../db/schema/index';
 import type { Executor } from '../account/executor';
 
 export interface NewNotification {
@@ -12,7 +12,8 @@ export interface NewNotification {
   dedupeKey: string | null;
 }
 
-export type NotificationRow = typeof notifications.$inferSelect;
+/** A notification as one profile sees it: `read` is that profile's own. */
+export type NotificationRow = Omit<typeof notifications.$inferSelect, 'readAt'> & { read: boolean };
 
 export class NotificationsRepository {
   async insert(db: Executor, userId: number, n: NewNotification): Promise<boolean> {
@@ -29,26 +30,47 @@ export class NotificationsRepository {
     const { rows } = await db.execute(sql`
       INSERT INTO notifications (user_id, kind, title, body, link, data, dedupe_key)
       SELECT w.user_id, ${n.kind}, ${n.title}, ${n.body}, ${n.link}, ${JSON.stringify(n.data)}::jsonb, ${n.dedupeKey}
-      FROM watchlist_items w WHERE w.title_id = ${titleId}
+      -- One notification per account, however many of its profiles keep the title.
+      FROM (SELECT DISTINCT user_id FROM watchlist_items WHERE title_id = ${titleId}) w
       ON CONFLICT (user_id, dedupe_key) WHERE dedupe_key IS NOT NULL DO NOTHING
       RETURNING id`);
     return rows.length;
   }
 
-  async page(db: Executor, userId: number, limit: number, offset: number): Promise<{ rows: NotificationRow[]; total: number }> {
+  /** The account's notifications, read or not by this profile (decision 21: reads are per profile). */
+  async page(db: Executor, userId: number, profileId: number, limit: number, offset: number): Promise<{ rows: NotificationRow[]; total: number }> {
     const [rows, [total]] = await Promise.all([
-      db.select().from(notifications).where(eq(notifications.userId, userId)).orderBy(desc(notifications.id)).limit(limit).offset(offset),
+      db
+        .select({
+          id: notifications.id,
+          userId: notifications.userId,
+          kind: notifications.kind,
+          title: notifications.title,
+          body: notifications.body,
+          link: notifications.link,
+          data: notifications.data,
+          dedupeKey: notifications.dedupeKey,
+          createdAt: notifications.createdAt,
+          read: sql<boolean>`${notificationReads.profileId} IS NOT NULL`,
+        })
+        .from(notifications)
+        .leftJoin(notificationReads, and(eq(notificationReads.notificationId, notifications.id), eq(notificationReads.profileId, profileId)))
+        .where(eq(notifications.userId, userId))
+        .orderBy(desc(notifications.id))
+        .limit(limit)
+        .offset(offset),
       db.select({ n: count() }).from(notifications).where(eq(notifications.userId, userId)),
     ]);
     return { rows, total: total!.n };
   }
 
-  async markAllRead(db: Executor, userId: number): Promise<number> {
-    const rows = await db
-      .update(notifications)
-      .set({ readAt: sql`now()` })
-      .where(and(eq(notifications.userId, userId), isNull(notifications.readAt)))
-      .returning({ id: notifications.id });
+  /** Every notification of the account is read by this profile; answers how many were new to it. */
+  async markAllRead(db: Executor, userId: number, profileId: number): Promise<number> {
+    const { rows } = await db.execute(sql`
+      INSERT INTO notification_reads (profile_id, notification_id)
+      SELECT ${profileId}, n.id FROM notifications n WHERE n.user_id = ${userId}
+      ON CONFLICT DO NOTHING
+      RETURNING notification_id`);
     return rows.length;
   }
 }

@@ -16,12 +16,18 @@ export const notificationsRoutes: FastifyPluginAsyncZod = async (app) => {
       config,
       schema: { tags, security, summary: "The member's notifications, newest first", querystring: pageQuery, response: { 200: paginated(notification), 401: errorResponse, 422: validationErrorResponse } },
     },
-    async (request) => listNotifications(db, requireMember(request).userId, request.query.page, request.query.per_page),
+    async (request) => {
+      const member = requireMember(request);
+      return listNotifications(db, member.userId, member.profileId, request.query.page, request.query.per_page);
+    },
   );
 
   app.post(
     '/api/user/notifications',
     { config, schema: { tags, security, summary: 'Marks every notification read (newNotifications becomes false)', response: { 200: notificationsReadResponse, 401: errorResponse } } },
-    async (request) => ({ data: { marked: await markAllRead(db, requireMember(request).userId) } }),
+    async (request) => {
+      const member = requireMember(request);
+      return { data: { marked: await markAllRead(db, member.userId, member.profileId) } };
+    },
   );
 };

@@ -125,14 +125,14 @@ export async function notifyNewEpisode(db: Executor, episodeId: number): Promise
 }
 
 export function toNotification(r: NotificationRow): Notification {
-  return { id: r.id, kind: r.kind as NotificationKind, title: r.title, body: r.body, link: r.link, read: r.readAt !== null, createdAt: iso(r.createdAt) };
+  return { id: r.id, kind: r.kind as NotificationKind, title: r.title, body: r.body, link: r.link, read: r.read, createdAt: iso(r.createdAt) };
 }
 
-export async function listNotifications(db: Executor, userId: number, page: number, perPage: number) {
-  const { rows, total } = await repo.page(db, userId, perPage, (page - 1) * perPage);
+export async function listNotifications(db: Executor, userId: number, profileId: number, page: number, perPage: number) {
+  const { rows, total } = await repo.page(db, userId, profileId, perPage, (page - 1) * perPage);
   return { data: rows.map(toNotification), meta: pageMeta(page, perPage, total) };
 }
 
-export function markAllRead(db: Executor, userId: number): Promise<number> {
-  return repo.markAllRead(db, userId);
+export function markAllRead(db: Executor, userId: number, profileId: number): Promise<number> {
+  return repo.markAllRead(db, userId, profileId);
 }

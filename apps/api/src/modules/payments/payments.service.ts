@@ -37,6 +37,8 @@ export interface PaymentsDeps {
 export interface PayingMember {
   userId: number;
   email: string;
+  /** The profile that pays: its name signs the payment (decision 21). */
+  profileName?: string;
 }
 
 /** What a paid payment leaves to do after its transaction commits. */
@@ -96,6 +98,7 @@ export class PaymentsService {
         gateway: amount === 0 ? 'free' : gateway.name,
         giftRecipientEmail: kind === 'gift' ? (input.recipient_email ?? null) : null,
         giftMessage: kind === 'gift' ? (input.message ?? null) : null,
+        profileName: member.profileName ?? null,
       });
       await repo.event(tx, payment.id, { from: null, to: 'pending', event: 'created', detail: { kind, planId: plan.id, baseAmount: base, discountAmount: off, amount, gateway: payment.gateway } });
       if (discount) await holdDiscount(tx, discount.row.id, member.userId, payment.id);

@@ -18,7 +18,8 @@ import {
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { AppError } from '../../errors/app-error';
 import { assetOrigin } from '../../lib/urls';
-import { requireMember } from '../../plugins/auth';
+import { requireMember, type AuthMember } from '../../plugins/auth';
+import { ProfilesService } from '../profiles/profiles.service';
 import { listGifts, redeemGift } from './gifts';
 import { premiumStatus } from './periods';
 import { PlansRepository, toPlan } from './plans';
@@ -26,12 +27,23 @@ import { PlansRepository, toPlan } from './plans';
 const tags = ['premium'];
 const security = [{ bearer: [] }];
 const member = { auth: 'member' } as const;
-const buyErrors = { 401: errorResponse, 404: errorResponse, 409: errorResponse, 422: validationErrorResponse, 503: errorResponse };
+const buyErrors = { 401: errorResponse, 403: errorResponse, 404: errorResponse, 409: errorResponse, 422: validationErrorResponse, 423: errorResponse, 503: errorResponse };
 
 /** Plans, buying them (join, reserve, gift), the member's subscription and gift codes. */
 export const premiumRoutes: FastifyPluginAsyncZod = async (app) => {
   const { db } = app.deps.database;
   const plans = new PlansRepository();
+  const profiles = new ProfilesService(app.deps.database);
+
+  /**
+   * Paying (decision 21): never from a kids profile; from the main profile as before; from any
+   * other profile with the account's password or the main profile's PIN.
+   */
+  const payer = async (m: AuthMember, proof: { password?: string; main_pin?: string }) => {
+    if (m.kids) throw new AppError('KIDS_PROFILE', 403);
+    if (!m.mainProfile) await profiles.proveHolder(m, proof);
+    return { userId: m.userId, email: m.email, profileName: m.profileName };
+  };
 
   app.get(
     '/api/plans',
@@ -64,8 +76,7 @@ export const premiumRoutes: FastifyPluginAsyncZod = async (app) => {
   ] as const;
   for (const [path, kind, summary] of purchases) {
     app.post(path, { config: member, schema: { tags, security, summary, body: joinPlanInput, response: { 200: paymentRedirect, ...buyErrors } } }, async (request) => {
-      const m = requireMember(request);
-      return app.payments.start({ userId: m.userId, email: m.email }, kind, request.body, assetOrigin(request));
+      return app.payments.start(await payer(requireMember(request), request.body), kind, request.body, assetOrigin(request));
     });
   }
 
@@ -76,8 +87,7 @@ export const premiumRoutes: FastifyPluginAsyncZod = async (app) => {
       schema: { tags, security, summary: 'Buys a plan as a gift code, optionally mailed to a recipient with a message', body: giftPurchaseInput, response: { 200: paymentRedirect, ...buyErrors } },
     },
     async (request) => {
-      const m = requireMember(request);
-      return app.payments.start({ userId: m.userId, email: m.email }, 'gift', request.body, assetOrigin(request));
+      return app.payments.start(await payer(requireMember(request), request.body), 'gift', request.body, assetOrigin(request));
     },
   );
 

@@ -1,4 +1,5 @@
 import type pg from 'pg';
+import { kidsAnd } from '../catalogue/kids';
 
 /**
  * Link previews: a link to a title, a person or a collection pasted into a messaging app shows
@@ -17,11 +18,12 @@ const SITE = 'پرده';
 const clip = (s: string, n = 200) => (s.length > n ? `${s.slice(0, n - 1).trimEnd()}…` : s);
 const toFa = (n: number) => String(n).replace(/\d/g, (d) => '۰۱۲۳۴۵۶۷۸۹'[Number(d)]!);
 
-export async function previewFor(pool: pg.Pool, pathname: string, origin: string): Promise<Preview | null> {
+/** The preview of a page; for a kids profile's session (`kids`), a grown-up title has none (its page is a 404). */
+export async function previewFor(pool: pg.Pool, pathname: string, origin: string, kids = false): Promise<Preview | null> {
   let m = /^\/titles\/(\d{1,9})(?:\/([^/]*))?\/?$/.exec(pathname);
   if (m && m[2] !== 'files') {
     const { rows } = await pool.query<{ id: number; slug: string; type: string; title_fa: string | null; title_en: string; year: number | null; plot_fa: string | null; plot_en: string | null }>(
-      'SELECT id, slug, type, title_fa, title_en, year, plot_fa, plot_en FROM titles WHERE id = $1 AND published',
+      `SELECT t.id, t.slug, t.type, t.title_fa, t.title_en, t.year, t.plot_fa, t.plot_en FROM titles t WHERE t.id = $1 AND t.published${kidsAnd(kids)}`,
       [Number(m[1])],
     );
     const t = rows[0];
@@ -56,7 +58,7 @@ export async function previewFor(pool: pg.Pool, pathname: string, origin: string
   if (m) {
     const { rows } = await pool.query<{ id: number; slug: string; title_fa: string; description_fa: string | null; first: number | null }>(
       `SELECT c.id, c.slug, c.title_fa, c.description_fa,
-              (SELECT ct.title_id FROM collection_titles ct JOIN titles t ON t.id = ct.title_id AND t.published
+              (SELECT ct.title_id FROM collection_titles ct JOIN titles t ON t.id = ct.title_id AND t.published${kidsAnd(kids)}
                WHERE ct.collection_id = c.id ORDER BY ct.position LIMIT 1) AS first
        FROM collections c WHERE c.id = $1`,
       [Number(m[1])],

@@ -91,7 +91,7 @@ export async function fulfilRequest(db: Db, requestId: number, answer: { titleId
     const title = rows[0];
     if (!title) throw AppError.notFound(titleNotFound);
     const row = await repo.answer(tx, requestId, { status: 'fulfilled', response: answer.response ?? null, titleId: title.id });
-    await members.addToWatchlist(tx, request.userId, title.id);
+    await members.addToMainWatchlist(tx, request.userId, title.id);
     await notify(tx, request.userId, { kind: 'request_answered', requestId, requestTitle: request.title, status: 'fulfilled', response: row.response, title });
     return row;
   });
