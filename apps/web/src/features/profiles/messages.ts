@@ -26,7 +26,7 @@ export const messages = {
     current: 'نمایهٔ فعلی',
     hasPin: 'با رمز',
     locked: (until: string) => `قفل تا ${lockTime(until)}`,
-    choose: (name: string) => `تماشا با نمایهٔ ${name}`,
+    choosePrefix: 'تماشا با نمایهٔ',
   },
   badges: { kids: 'کودک', main: 'اصلی', pin: 'رمز دارد' },
   pin: {

@@ -101,16 +101,17 @@ export function PickerScreen() {
                 onClick={() => choose(p)}
                 disabled={pending}
                 aria-current={p.id === data.currentId ? 'true' : undefined}
-                aria-label={m.choose(p.name)}
                 data-testid="profile-choice"
                 data-profile={p.id}
               >
                 <ProfileAvatar avatar={p.avatar} size={140} />
-                <span className="p-picker__name">{p.name}</span>
+                <span className="p-picker__name">
+                  <span className="visually-hidden">{m.choosePrefix}</span> {p.name}
+                </span>{' '}
                 <span className="p-picker__meta">
-                  {p.kids && <span className="p-kids-badge">{messages.badges.kids}</span>}
-                  {p.hasPin && <span>{m.hasPin}</span>}
-                  {isLocked(p) && <span>{m.locked(p.lockedUntil!)}</span>}
+                  {p.kids && <span className="p-kids-badge">{messages.badges.kids}</span>}{' '}
+                  {p.hasPin && <span>{m.hasPin}</span>}{' '}
+                  {isLocked(p) && <span>{m.locked(p.lockedUntil!)}</span>}{' '}
                   {p.id === data.currentId && <span>{m.current}</span>}
                 </span>
               </button>

@@ -51,11 +51,12 @@ export function ProfileMenu() {
         className="p-bare-btn p-profile-menu__button"
         aria-expanded={open}
         aria-controls={id}
-        aria-label={messages.menu.button(profile.name)}
         data-testid="profile-menu-button"
         onClick={() => setOpenOn(open ? null : here)}
       >
-        <ProfileAvatar avatar={profile.avatar} size={32} />
+        {/* Named by text, so the visible badge is part of the name. */}
+        <span className="visually-hidden">{messages.menu.button(profile.name)}</span>
+        <ProfileAvatar avatar={profile.avatar} size={32} />{' '}
         {profile.kids && (
           <span className="p-kids-badge" data-testid="kids-badge">
             {messages.badges.kids}

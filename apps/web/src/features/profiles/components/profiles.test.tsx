@@ -36,7 +36,7 @@ describe('choosing who watches', () => {
     expect(router.state.location.pathname).toBe('/profiles');
     expect(new URLSearchParams(router.state.location.search).get('redirect')).toBe('/user/watchlist');
 
-    fireEvent.click(await screen.findByRole('button', { name: 'تماشا با نمایهٔ آرش' }));
+    fireEvent.click(await screen.findByRole('button', { name: /^تماشا با نمایهٔ آرش/ }));
     await waitFor(() => expect(router.state.location.pathname).toBe('/user/watchlist'));
     expect(useProfileStore.getState().profile?.id).toBe(2);
     expect(household.state.currentId).toBe(2);
@@ -71,7 +71,7 @@ describe('choosing who watches', () => {
     signIn();
     useProfileStore.setState({ userId: 7, profile: makeProfile({ id: 1, name: 'مریم', main: true }) });
     renderAppAt('/profiles?redirect=/user/history');
-    fireEvent.click(await screen.findByRole('button', { name: 'تماشا با نمایهٔ آرش' }));
+    fireEvent.click(await screen.findByRole('button', { name: /^تماشا با نمایهٔ آرش/ }));
     const dialog = await screen.findByRole('dialog', { name: 'رمز نمایهٔ «آرش»' });
     const input = within(dialog).getByLabelText(/رمز چهاررقمی/) as HTMLInputElement;
     fireEvent.change(input, { target: { value: '1111' } });
@@ -100,7 +100,7 @@ describe('choosing who watches', () => {
     signIn();
     useProfileStore.setState({ userId: 7, profile: makeProfile({ id: 1, name: 'مریم', main: true }) });
     const router = renderAppAt('/profiles?redirect=/user/history');
-    fireEvent.click(await screen.findByRole('button', { name: 'تماشا با نمایهٔ آرش' }));
+    fireEvent.click(await screen.findByRole('button', { name: /^تماشا با نمایهٔ آرش/ }));
     const dialog = await screen.findByRole('dialog');
     fireEvent.change(within(dialog).getByLabelText(/رمز چهاررقمی/), { target: { value: '۱۲۳۴' } });
     fireEvent.click(within(dialog).getByRole('button', { name: 'ورود' }));
@@ -120,7 +120,7 @@ describe('choosing who watches', () => {
     expect(await screen.findByTestId('kids-badge')).toBeTruthy();
     // A kids profile may not manage profiles.
     expect(screen.queryByTestId('to-manage')).toBeNull();
-    fireEvent.click(await screen.findByRole('button', { name: 'تماشا با نمایهٔ آرش' }));
+    fireEvent.click(await screen.findByRole('button', { name: /^تماشا با نمایهٔ آرش/ }));
     const dialog = await screen.findByRole('dialog', { name: 'خروج از نمایهٔ کودک' });
     fireEvent.click(within(dialog).getByLabelText('رمز نمایهٔ اصلی', { selector: 'input[type="radio"]' }));
     fireEvent.change(within(dialog).getByTestId('proof-main-pin-input'), { target: { value: '۱۱۱۱' } });
