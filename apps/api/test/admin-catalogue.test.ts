@@ -211,7 +211,7 @@ describe('titles', () => {
     expect(refused.statusCode).toBe(409);
     expect(refused.json().message).toMatch(persian);
     await ed('POST', `/api/admin/titles/${t.id}/hide`);
-    await ctx.database.pool.query('INSERT INTO watch_history (user_id, title_id) VALUES ($1, $2)', [cast.member.id, t.id]);
+    await ctx.database.pool.query(`INSERT INTO watch_history (user_id, profile_id, title_id) SELECT $1, id, $2 FROM profiles WHERE user_id = $1 AND main`, [cast.member.id, t.id]);
     expect((await ed('DELETE', `/api/admin/titles/${t.id}`)).statusCode).toBe(409);
     await ctx.database.pool.query('DELETE FROM watch_history WHERE title_id = $1', [t.id]);
     expect((await ed('DELETE', `/api/admin/titles/${t.id}`)).statusCode).toBe(200);

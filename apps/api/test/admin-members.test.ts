@@ -106,7 +106,7 @@ describe('finding members', () => {
     const { rows: titles } = await ctx.database.pool.query<{ id: number }>(
       `INSERT INTO titles (imdb_id, type, imdb_type, title_en, title_fa, slug) VALUES ('tt8800001', 'movie', 'movie', 'Watched', 'دیده‌شده', 'watched') RETURNING id`,
     );
-    await ctx.database.pool.query('INSERT INTO watch_history (user_id, title_id, position_sec) VALUES ($1, $2, 600)', [m.id, titles[0]!.id]);
+    await ctx.database.pool.query(`INSERT INTO watch_history (user_id, profile_id, title_id, position_sec) SELECT $1, id, $2, 600 FROM profiles WHERE user_id = $1 AND main`, [m.id, titles[0]!.id]);
     await ctx.database.pool.query(`INSERT INTO content_requests (user_id, title) VALUES ($1, 'یک فیلم')`, [m.id]);
 
     const res = await call('GET', `/api/admin/members/${m.id}`, cast.admin);

@@ -198,6 +198,22 @@ describe("a kids profile's catalogue", () => {
 });
 
 describe('a kids profile and the account', () => {
+  it('hears nothing about a grown-up title: its notifications and unread count leave them out', async () => {
+    const [tdk, inception] = [ids.get('tt0000003')!, ids.get('tt0000014')!];
+    for (const data of [{ titleId: tdk }, { titleId: inception }, { giftId: 1 }]) {
+      await ctx.database.pool.query(`INSERT INTO notifications (user_id, kind, title, body, data) VALUES ($1, 'title_released', 'منتشر شد', 'متن', $2)`, [family.id, JSON.stringify(data)]);
+    }
+    const kidsList = (await ctx.app.inject({ url: '/api/user/notifications', headers: kidsHeaders })).json();
+    expect(kidsList.data).toHaveLength(2);
+    expect(kidsList.meta.total).toBe(2);
+    expect((await ctx.app.inject({ url: '/api/user', headers: kidsHeaders })).json().data.unreadNotifications).toBe(2);
+    // The account's grown-up device sees all three.
+    const login = await ctx.app.inject({ method: 'POST', url: '/api/sanc/login', headers: { authorization: 'Bearer none' }, payload: { email: family.email, password: family.password } });
+    const grown = { authorization: `Bearer ${login.json().token}` };
+    expect((await ctx.app.inject({ url: '/api/user/notifications', headers: grown })).json().data).toHaveLength(3);
+    expect((await ctx.app.inject({ url: '/api/user', headers: grown })).json().data.unreadNotifications).toBe(3);
+  });
+
   it('neither reads nor writes comments', async () => {
     const inception = ids.get('tt0000014')!;
     const posted = await ctx.app.inject({ method: 'POST', url: '/api/user/comment', headers: grownUp.headers, payload: { title_id: inception, body: 'فیلم خوبی بود' } });

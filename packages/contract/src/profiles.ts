@@ -99,7 +99,12 @@ export type SelectProfileInput = z.infer<typeof selectProfileInput>;
 export const playerPrefs = z
   .object({
     /** Subtitle language (`fa`, `en`…) or null for none. */
-    subtitle: z.string().min(2).max(8).nullable(),
+    subtitle: z
+      .string()
+      .min(2)
+      .max(8)
+      .regex(/^[A-Za-z]{2,3}(?:-[A-Za-z0-9]{1,4})?$/)
+      .nullable(),
     size: z.enum(['s', 'm', 'l']),
     /** null: decide by the connection; true/false: the viewer's own choice. */
     dataSaver: z.boolean().nullable(),
@@ -111,7 +116,7 @@ export type PlayerPrefsData = z.infer<typeof playerPrefs>;
 export const playerPrefsResponse = z.object({ data: playerPrefs });
 
 /** `GET` / `PUT /api/user/profile/audio/{titleId}`: the audio edition chosen for a title or series. */
-export const audioChoiceInput = z.object({ edition: z.string().min(1).max(64) });
+export const audioChoiceInput = z.object({ edition: plainText().min(1).max(64) });
 export const audioChoiceResponse = z.object({ data: z.object({ edition: z.string().nullable() }) });
 
 /** `{data: Profile}`: one profile after a change or a choice. */

@@ -1,4 +1,5 @@
 import { sql } from 'drizzle-orm';
+import { forKidsSql } from '../notifications/notifications.repository';
 import type { Executor } from './executor';
 
 export type ProfileRow = {
@@ -20,9 +21,11 @@ export class AccountRepository {
   /** The member and the counts the dashboard shows for the session's profile, in one round trip (each count walks an index). */
   async profile(db: Executor, userId: number, profileId: number | null): Promise<ProfileRow | undefined> {
     const { rows } = await db.execute<ProfileRow>(sql`
-      WITH me AS (SELECT coalesce(${profileId}::int, (SELECT p.id FROM profiles p WHERE p.user_id = ${userId} AND p.main)) AS profile_id)
+      WITH me AS (SELECT p.id AS profile_id, p.kids FROM profiles p
+                  WHERE p.user_id = ${userId} AND (p.id = ${profileId}::int OR (${profileId}::int IS NULL AND p.main)))
       SELECT u.id, u.name, u.email, u.role, u.created_at,
         (SELECT count(*)::int FROM notifications n WHERE n.user_id = u.id
+           AND (NOT (SELECT kids FROM me) OR ${sql.raw(forKidsSql('n'))})
            AND NOT EXISTS (SELECT 1 FROM notification_reads nr WHERE nr.notification_id = n.id AND nr.profile_id = (SELECT profile_id FROM me))) AS unread,
         (SELECT count(*)::int FROM watchlist_items w WHERE w.profile_id = (SELECT profile_id FROM me)) AS watchlist,
         (SELECT count(DISTINCT h.title_id)::int FROM watch_history h WHERE h.profile_id = (SELECT profile_id FROM me)) AS history,

@@ -1,6 +1,7 @@
 import { and, count, desc, eq, sql } from 'drizzle-orm';
 import { notificationReads, notifications } from '../../db/schema/index';
 import type { Executor } from '../account/executor';
+import { kidsAnd } from '../catalogue/kids';
 
 export interface NewNotification {
   kind: string;
@@ -14,6 +15,11 @@ export interface NewNotification {
 
 /** A notification as one profile sees it: `read` is that profile's own. */
 export type NotificationRow = Omit<typeof notifications.$inferSelect, 'readAt'> & { read: boolean };
+
+/** A notification a kids profile may see: it names no title, or a title rated for children. */
+export const forKidsSql = (n: string) =>
+  `(NOT (${n}.data ? 'titleId') OR jsonb_typeof(${n}.data->'titleId') <> 'number'
+    OR EXISTS (SELECT 1 FROM titles t WHERE t.id = (${n}.data->>'titleId')::int AND t.published${kidsAnd(true)}))`;
 
 export class NotificationsRepository {
   async insert(db: Executor, userId: number, n: NewNotification): Promise<boolean> {
@@ -37,8 +43,12 @@ export class NotificationsRepository {
     return rows.length;
   }
 
-  /** The account's notifications, read or not by this profile (decision 21: reads are per profile). */
-  async page(db: Executor, userId: number, profileId: number, limit: number, offset: number): Promise<{ rows: NotificationRow[]; total: number }> {
+  /**
+   * The account's notifications, read or not by this profile (decision 21: reads are per profile).
+   * A kids profile does not hear about titles it may not see.
+   */
+  async page(db: Executor, userId: number, profileId: number, limit: number, offset: number, kids = false): Promise<{ rows: NotificationRow[]; total: number }> {
+    const mine = and(eq(notifications.userId, userId), kids ? sql.raw(forKidsSql('notifications')) : undefined);
     const [rows, [total]] = await Promise.all([
       db
         .select({
@@ -55,11 +65,11 @@ export class NotificationsRepository {
         })
         .from(notifications)
         .leftJoin(notificationReads, and(eq(notificationReads.notificationId, notifications.id), eq(notificationReads.profileId, profileId)))
-        .where(eq(notifications.userId, userId))
+        .where(mine)
         .orderBy(desc(notifications.id))
         .limit(limit)
         .offset(offset),
-      db.select({ n: count() }).from(notifications).where(eq(notifications.userId, userId)),
+      db.select({ n: count() }).from(notifications).where(mine),
     ]);
     return { rows, total: total!.n };
   }

@@ -18,7 +18,7 @@ export const notificationsRoutes: FastifyPluginAsyncZod = async (app) => {
     },
     async (request) => {
       const member = requireMember(request);
-      return listNotifications(db, member.userId, member.profileId, request.query.page, request.query.per_page);
+      return listNotifications(db, member.userId, member.profileId, request.query.page, request.query.per_page, member.kids);
     },
   );
 

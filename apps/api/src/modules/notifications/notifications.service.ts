@@ -128,8 +128,8 @@ export function toNotification(r: NotificationRow): Notification {
   return { id: r.id, kind: r.kind as NotificationKind, title: r.title, body: r.body, link: r.link, read: r.read, createdAt: iso(r.createdAt) };
 }
 
-export async function listNotifications(db: Executor, userId: number, profileId: number, page: number, perPage: number) {
-  const { rows, total } = await repo.page(db, userId, profileId, perPage, (page - 1) * perPage);
+export async function listNotifications(db: Executor, userId: number, profileId: number, page: number, perPage: number, kids = false) {
+  const { rows, total } = await repo.page(db, userId, profileId, perPage, (page - 1) * perPage, kids);
   return { data: rows.map(toNotification), meta: pageMeta(page, perPage, total) };
 }
 
