@@ -24,6 +24,15 @@ beforeEach(async () => {
   context = await newContext(browser);
   await context.addCookies([{ name: 'token', value: 'e2e-token', url: baseUrl }]);
   page = await context.newPage();
+  // A member's shell asks which profile this device shows (household profiles); the made-up token
+  // would get a real 401 there and clear the session, so the one profile is answered here too.
+  await page.route('**/api/user/profiles', (route) =>
+    route.fulfill({
+      status: 200,
+      contentType: 'application/json',
+      body: JSON.stringify({ data: { profiles: [{ id: 1, name: member.name, avatar: 'sun', kids: false, main: true, hasPin: false, lockedUntil: null }], currentId: 1, max: 5 } }),
+    }),
+  );
 });
 afterEach(async () => {
   await context.close();

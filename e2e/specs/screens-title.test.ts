@@ -280,6 +280,10 @@ describe('a member on the title page (accounts simulated at the network edge)', 
     // The comment section asks which comments the member liked (when there are any): the
     // made-up token would get a real 401 there and end the simulated session.
     await page.route(`**/api/user/titles/${movie.id}/comment-likes`, (r) => json(r, 200, { data: [] }));
+    // And which profile this device shows (household profiles), for the same reason.
+    await page.route('**/api/user/profiles', (r) =>
+      json(r, 200, { data: { profiles: [{ id: 1, name: 'نیما', avatar: 'sun', kids: false, main: true, hasPin: false, lockedUntil: null }], currentId: 1, max: 5 } }),
+    );
     let release!: () => void;
     let calls = 0;
     await page.route(`**/api/user/watchlist/${movie.id}`, async (r) => {

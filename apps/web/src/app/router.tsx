@@ -65,6 +65,9 @@ export const routes: RouteObject[] = [
               { path: paths.user.notifications.path, ...screen('routes/user/notifications', () => import('./routes/user/notifications')) },
               { path: paths.user.newRequest.path, ...screen('routes/user/new-request', () => import('./routes/user/new-request')) },
               { path: paths.goPremium.path, ...screen('routes/go-premium', () => import('./routes/go-premium')) },
+              // Household profiles: their own chunks, loaded only by members who open them.
+              { path: paths.profiles.picker.path, ...screen('routes/profiles/picker', () => import('./routes/profiles/picker')) },
+              { path: paths.profiles.manage.path, ...screen('routes/profiles/manage', () => import('./routes/profiles/manage')) },
               { path: paths.gift.path, ...screen('routes/gift', () => import('./routes/gift')) },
               // Paying needs a member (the payment is theirs); a visitor comes back here after login.
               { path: paths.premium.join.path, ...screen('routes/premium/join', () => import('./routes/premium/join')) },

@@ -77,6 +77,11 @@ export const paths = {
     newRequest: { path: '/user/new-request', getHref: () => '/user/new-request' },
   },
   goPremium: { path: '/gopremium', getHref: () => '/gopremium' },
+  /** Household profiles: who is watching (then back to `redirect`), and managing them. */
+  profiles: {
+    picker: { path: '/profiles', getHref: (redirectTo?: string) => withRedirect('/profiles', redirectTo) },
+    manage: { path: '/profiles/manage', getHref: () => '/profiles/manage' },
+  },
   /** The operators' panel: its own layout and chunks, never loaded by visitors or members. */
   admin: {
     root: { path: '/admin', getHref: () => '/admin' },

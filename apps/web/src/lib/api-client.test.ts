@@ -2,7 +2,8 @@ import { afterEach, describe, expect, it, vi } from 'vitest';
 import { useAuthStore } from '../features/auth/stores/auth-store';
 import { api, buildUrl, HttpError, type Adapter, type RequestConfig } from './api-client';
 import { getCookie } from './cookies';
-import { onUnauthorized } from './session-events';
+import { setProfileHeader } from './profile-header';
+import { onProfileChanged, onUnauthorized } from './session-events';
 
 const originalAdapter = api.defaults.adapter;
 afterEach(() => {
@@ -130,5 +131,30 @@ describe('api client over fetch', () => {
   it('an empty answer (204) is an empty body', async () => {
     vi.stubGlobal('fetch', async () => new Response(null, { status: 204 }));
     await expect(api.delete('/api/user/history')).resolves.toMatchObject({ status: 204, data: '' });
+  });
+});
+
+describe('the profile watching (household profiles)', () => {
+  afterEach(() => setProfileHeader(null));
+
+  it("names the profile on a member's calls, never on a visitor's", async () => {
+    const seen = fakeServer(200);
+    setProfileHeader(4);
+    await api.get('/api/titles/1');
+    expect(seen[0]!.headers.get('X-Profile')).toBeNull();
+    document.cookie = 'token=tok; path=/';
+    await api.get('/api/user/watchlist');
+    expect(seen[1]!.headers.get('X-Profile')).toBe('4');
+  });
+
+  it('tells the app when the session moved to another profile (409 PROFILE_CHANGED), and only then', async () => {
+    let heard = 0;
+    const off = onProfileChanged(() => heard++);
+    fakeServer(409, { message: 'عوض شده است', code: 'PROFILE_CHANGED' });
+    await expect(api.get('/api/user/watchlist')).rejects.toBeInstanceOf(HttpError);
+    fakeServer(409, { message: 'تکراری', code: 'CONFLICT' });
+    await expect(api.get('/api/user/watchlist')).rejects.toBeInstanceOf(HttpError);
+    off();
+    expect(heard).toBe(1);
   });
 });

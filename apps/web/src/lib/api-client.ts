@@ -1,6 +1,7 @@
 import { getApiBase } from '../config/env';
 import { getCookie, TOKEN_COOKIE } from './cookies';
-import { emitUnauthorized } from './session-events';
+import { getProfileHeader, PROFILE_HEADER } from './profile-header';
+import { emitProfileChanged, emitUnauthorized } from './session-events';
 
 /**
  * The one HTTP client (spec §7), on `fetch` (docs/decisions/0007): credentials, JSON, the AJAX
@@ -91,6 +92,8 @@ export const fetchAdapter: Adapter = async (config) => {
   return response;
 };
 
+const errorCode = (body: unknown) => (body && typeof body === 'object' && 'code' in body ? (body as { code: unknown }).code : undefined);
+
 function createClient() {
   const defaults: { baseURL: string; adapter: Adapter } = {
     baseURL: typeof window === 'undefined' ? '' : getApiBase(window.location),
@@ -105,6 +108,9 @@ function createClient() {
     if (typeof document !== 'undefined') {
       const token = getCookie(TOKEN_COOKIE);
       if (token) headers.set('Authorization', `Bearer ${token}`);
+      // A member's calls name the profile this tab shows (never a visitor's: no token, no profile).
+      const profile = getProfileHeader();
+      if (token && profile !== null) headers.set(PROFILE_HEADER, String(profile));
       // The API may sit on a sibling host (api.<site>); the CSRF cookie is shared by domain.
       const xsrf = getCookie(XSRF_COOKIE);
       if (xsrf) headers.set(XSRF_HEADER, xsrf);
@@ -123,6 +129,7 @@ function createClient() {
       return (await defaults.adapter(config)) as ApiResponse<T>;
     } catch (error) {
       if (error instanceof HttpError && error.response?.status === 401) emitUnauthorized();
+      if (error instanceof HttpError && error.response?.status === 409 && errorCode(error.response.data) === 'PROFILE_CHANGED') emitProfileChanged();
       throw error;
     }
   }
@@ -130,7 +137,8 @@ function createClient() {
   return {
     defaults,
     get: <T = unknown>(url: string, opts?: CallOptions) => request<T>('get', url, undefined, opts),
-    delete: <T = unknown>(url: string, opts?: CallOptions) => request<T>('delete', url, undefined, opts),
+    /** `body`: a few deletes carry one (a profile's deletion carries the account holder's proof). */
+    delete: <T = unknown>(url: string, opts?: CallOptions & { body?: unknown }) => request<T>('delete', url, opts?.body, opts),
     post: <T = unknown>(url: string, body?: unknown, opts?: CallOptions) => request<T>('post', url, body, opts),
     put: <T = unknown>(url: string, body?: unknown, opts?: CallOptions) => request<T>('put', url, body, opts),
     patch: <T = unknown>(url: string, body?: unknown, opts?: CallOptions) => request<T>('patch', url, body, opts),

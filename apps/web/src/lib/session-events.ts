@@ -13,3 +13,18 @@ export function onUnauthorized(listener: Listener): () => void {
 export function emitUnauthorized(): void {
   for (const l of [...listeners]) l();
 }
+
+const profileListeners = new Set<Listener>();
+
+/**
+ * A 409 `PROFILE_CHANGED`: the session's profile is no longer the one this tab drew. The HTTP
+ * client emits; the profiles feature re-reads the profiles and opens the picker.
+ */
+export function onProfileChanged(listener: Listener): () => void {
+  profileListeners.add(listener);
+  return () => profileListeners.delete(listener);
+}
+
+export function emitProfileChanged(): void {
+  for (const l of [...profileListeners]) l();
+}

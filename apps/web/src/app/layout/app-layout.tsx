@@ -4,7 +4,8 @@ import { HydrationPass } from '../../components/hydration-pass';
 import { lazyComponent } from '../../lib/lazy-route';
 import { useNoticeStore } from '../../lib/notifications';
 import { usePageViews } from '../../features/analytics';
-import { useAuthBootstrap, useSession, useUserRefresh } from '../../features/auth';
+import { useAuthBootstrap, useAuthStore, useSession, useUserRefresh } from '../../features/auth';
+import { useIsKids, useProfileGate } from '../../features/profiles';
 import { useSearchStore } from '../../features/search';
 import { BottomBar } from './bottom-bar';
 import { Footer } from './footer';
@@ -37,11 +38,16 @@ export function AppLayout({ loading = false }: { loading?: boolean }) {
   const closeDrawer = useCallback(() => setDrawerOpen(false), []);
   const navSession = { isMember: session.isMember, hasNewNotifications: session.hasNewNotifications };
 
+  const hasToken = useAuthStore((s) => s.token !== null);
+  // Kids mode shows on every screen (the header's tint and badge); the API does the filtering.
+  const kids = useIsKids() && session.isMember;
+
   useAuthBootstrap();
   useUserRefresh();
+  useProfileGate(session.user?.id ?? null, hasToken);
 
   return (
-    <div className="p-layout">
+    <div className={kids ? 'p-layout p-layout--kids' : 'p-layout'}>
       <NavigationProgress force={loading} />
       <Header session={navSession} drawerId={drawerId} drawerOpen={drawerOpen} onOpenDrawer={openDrawer} />
       <main id={MAIN_CONTENT_ID} tabIndex={-1} data-search-covered={searchResultsShown ? 'true' : undefined} className="p-layout__main">

@@ -1,7 +1,9 @@
+import { Suspense } from 'react';
 import { Link as RouterLink, useLocation } from 'react-router';
 import { Logo } from '../../components/logo';
 import { paths } from '../../config/paths';
 import { HeaderSearch, SearchToggle, useSearchStore } from '../../features/search';
+import { lazyComponent } from '../../lib/lazy-route';
 import { messages } from '../messages';
 import { activeItemKey, desktopNavItems, type NavSession } from './nav-items';
 import { NavBadge, NewNotificationsNote } from './nav-badge';
@@ -16,9 +18,12 @@ type Props = {
 
 export const MAIN_CONTENT_ID = 'main-content';
 
+// Members only, fetched when a member is shown: a visitor's first page loads none of it.
+const ProfileMenu = lazyComponent(() => import('../../features/profiles/components/profile-menu'));
+
 /**
  * The sticky top bar (spec §2): the skip link, the logo (on a phone the side menu's button), the
- * desktop menu, the search and the theme switch. Plain elements styled by theme/shell.css.
+ * desktop menu, the search, the member's profile and the theme switch. Plain elements styled by theme/shell.css.
  */
 export function Header({ session, drawerId, drawerOpen, onOpenDrawer }: Props) {
   const { pathname, search } = useLocation();
@@ -83,6 +88,11 @@ export function Header({ session, drawerId, drawerOpen, onOpenDrawer }: Props) {
             <div className="p-header__spacer" />
             <SearchToggle />
           </>
+        )}
+        {session.isMember && !searching && (
+          <Suspense fallback={null}>
+            <ProfileMenu />
+          </Suspense>
         )}
         <div className="p-header__theme">
           <ThemeModeSwitch />

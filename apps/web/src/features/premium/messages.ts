@@ -40,6 +40,8 @@ export const messages = {
     features: 'امکانات این طرح',
   },
   join: {
+    holderProof: 'گذرواژهٔ حساب یا رمز نمایهٔ اصلی',
+    holderProofHelp: 'پرداخت از نمایه‌ای جز نمایهٔ اصلی با تأیید صاحب حساب انجام می‌شود.',
     heading: 'خرید اشتراک ویژه',
     headingReserve: 'رزرو اشتراک ویژه',
     summary: 'خلاصهٔ خرید',

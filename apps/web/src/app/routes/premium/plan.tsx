@@ -1,6 +1,7 @@
 import { useParams } from 'react-router';
 import { NotFoundPage } from '../../../components/status-page';
 import { useSession } from '../../../features/auth';
+import { NotForKids } from '../../../features/profiles/components/not-for-kids';
 import { PlanScreen } from '../../../features/premium/components/plan-screen';
 import { parseId } from '../route-params';
 
@@ -10,7 +11,11 @@ function PremiumPlanRoute() {
   const { isMember } = useSession();
   const id = parseId(params.id);
   if (id === null) return <NotFoundPage />;
-  return <PlanScreen key={id} id={id} isMember={isMember} />;
+  return (
+    <NotForKids>
+      <PlanScreen key={id} id={id} isMember={isMember} />
+    </NotForKids>
+  );
 }
 
 export default PremiumPlanRoute;

@@ -1,6 +1,7 @@
 import { getApiBase } from '../../../config/env';
 import { api } from '../../../lib/api-client';
 import { getCookie, TOKEN_COOKIE } from '../../../lib/cookies';
+import { getProfileHeader, PROFILE_HEADER } from '../../../lib/profile-header';
 
 /**
  * `POST /api/user/history/{titleId}` with where playback reached. `leaving`: the page is going
@@ -14,11 +15,15 @@ export async function savePosition(titleId: number, episodeId: number | null, po
   }
   const token = getCookie(TOKEN_COOKIE);
   if (!token) return;
+  const headers: Record<string, string> = { 'content-type': 'application/json', accept: 'application/json', authorization: `Bearer ${token}`, 'x-requested-with': 'XMLHttpRequest' };
+  // The position belongs to the profile this tab shows, as with every other call.
+  const profile = getProfileHeader();
+  if (profile !== null) headers[PROFILE_HEADER] = String(profile);
   void fetch(`${getApiBase(window.location)}/api/user/history/${titleId}`, {
     method: 'POST',
     keepalive: true,
     credentials: 'include',
-    headers: { 'content-type': 'application/json', accept: 'application/json', authorization: `Bearer ${token}`, 'x-requested-with': 'XMLHttpRequest' },
+    headers,
     body: JSON.stringify(body),
   }).catch(() => {});
 }

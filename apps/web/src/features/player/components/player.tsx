@@ -15,7 +15,7 @@ import { useCallback, useEffect, useMemo, useRef, useState, type KeyboardEvent a
 import { savePosition } from '../api/save-position';
 import { cuesAt, toCues, type Cue } from '../lib/cues';
 import { clock, dataAmount, qualityLabel } from '../lib/format';
-import { loadAudio, loadPrefs, meteredConnection, saveAudio, savePrefs, type PlayerPrefs } from '../lib/prefs';
+import { meteredConnection, saveAudio, savePrefs, type PlayerChoices, type PlayerPrefs } from '../lib/prefs';
 import { messages } from '../messages';
 import '../player.css';
 
@@ -31,6 +31,8 @@ export interface PlayerProps {
   isMember: boolean;
   /** `?dub=1`: start with the (first) dub. */
   preferDub: boolean;
+  /** The profile's (a visitor's: this device's) choices, read before the player starts. */
+  choices: PlayerChoices;
   title: string;
   onNext?: (episodeId: number) => void;
 }
@@ -43,11 +45,11 @@ type Menu = null | 'settings';
  * audio edition remembered per title, resume, positions saved every 15 s, on pause and on leaving,
  * skip intro, the next episode with a countdown, keyboard shortcuts and double-tap seeking.
  */
-export function Player({ info, isMember, preferDub, title, onNext }: PlayerProps) {
+export function Player({ info, isMember, preferDub, choices, title, onNext }: PlayerProps) {
   const videoRef = useRef<HTMLVideoElement>(null);
   const boxRef = useRef<HTMLDivElement>(null);
   const hlsRef = useRef<Hls | null>(null);
-  const [prefs, setPrefs] = useState<PlayerPrefs>(() => loadPrefs());
+  const [prefs, setPrefs] = useState<PlayerPrefs>(choices.prefs);
   const dataSaver = prefs.dataSaver ?? meteredConnection();
   const [playing, setPlaying] = useState(false);
   const [time, setTime] = useState(info.resumeSec);
@@ -59,7 +61,7 @@ export function Player({ info, isMember, preferDub, title, onNext }: PlayerProps
   const [levels, setLevels] = useState<{ index: number; height: number }[]>([]);
   const [level, setLevel] = useState(-1);
   const [playingLevel, setPlayingLevel] = useState<number | null>(null);
-  const [audioId, setAudioId] = useState(() => pickAudio(info, preferDub));
+  const [audioId, setAudioId] = useState(() => pickAudio(info, preferDub, choices.audio));
   const [cueFile, setCueFile] = useState<{ language: string; cues: Cue[] } | null>(null);
   const [delay, setDelay] = useState(0);
   const [failed, setFailed] = useState(false);
@@ -72,7 +74,7 @@ export function Player({ info, isMember, preferDub, title, onNext }: PlayerProps
   const updatePrefs = (patch: Partial<PlayerPrefs>) =>
     setPrefs((p) => {
       const next = { ...p, ...patch };
-      savePrefs(next);
+      savePrefs(next, isMember);
       return next;
     });
 
@@ -106,7 +108,10 @@ export function Player({ info, isMember, preferDub, title, onNext }: PlayerProps
       hlsRef.current = hls;
       hls.on(HlsClass.Events.MANIFEST_PARSED, (_e, data) => {
         setLevels(data.levels.map((l, index) => ({ index, height: l.height })));
-        const wanted = info.audio.findIndex((a) => a.id === pickAudio(info, preferDub));
+        // The profile's fixed quality, when this title has it.
+        const fixed = choices.prefs.quality === null ? -1 : data.levels.findIndex((l) => l.height === choices.prefs.quality);
+        if (fixed >= 0) setLevel(fixed);
+        const wanted = info.audio.findIndex((a) => a.id === pickAudio(info, preferDub, choices.audio));
         if (wanted >= 0 && hls!.audioTracks.length > wanted) hls!.audioTrack = wanted;
       });
       hls.on(HlsClass.Events.LEVEL_SWITCHED, (_e, data) => setPlayingLevel(data.level));
@@ -476,7 +481,15 @@ export function Player({ info, isMember, preferDub, title, onNext }: PlayerProps
           <fieldset className="p-player__group">
             <legend>{messages.quality}</legend>
             <label className="p-player__choice">
-              <input type="radio" name="quality" checked={level === -1} onChange={() => setLevel(-1)} />
+              <input
+                type="radio"
+                name="quality"
+                checked={level === -1}
+                onChange={() => {
+                  setLevel(-1);
+                  updatePrefs({ quality: null });
+                }}
+              />
               <span>{level === -1 && currentHeight ? messages.autoNow(qualityLabel(`${currentHeight}p`)) : messages.auto}</span>
             </label>
             {[...levels]
@@ -486,7 +499,16 @@ export function Player({ info, isMember, preferDub, title, onNext }: PlayerProps
                 const blocked = dataSaver && l.height > SAVER_MAX_HEIGHT;
                 return (
                   <label key={l.index} className="p-player__choice" data-testid={`quality-${l.height}`}>
-                    <input type="radio" name="quality" checked={level === l.index} disabled={blocked} onChange={() => setLevel(l.index)} />
+                    <input
+                      type="radio"
+                      name="quality"
+                      checked={level === l.index}
+                      disabled={blocked}
+                      onChange={() => {
+                        setLevel(l.index);
+                        updatePrefs({ quality: l.height });
+                      }}
+                    />
                     <span>{qualityLabel(`${l.height}p`)}</span>
                     {q && <small>{messages.perHour(dataAmount(q.bytesPerHour))}</small>}
                   </label>
@@ -510,7 +532,7 @@ export function Player({ info, isMember, preferDub, title, onNext }: PlayerProps
                     checked={audioId === a.id}
                     onChange={() => {
                       setAudioId(a.id);
-                      saveAudio(info.titleId, a.id);
+                      saveAudio(info.titleId, a.id, isMember);
                     }}
                   />
                   <span>{a.label}</span>
@@ -564,8 +586,7 @@ export function Player({ info, isMember, preferDub, title, onNext }: PlayerProps
 }
 
 /** The remembered edition for this title; `?dub=1` asks for the dub; otherwise the default. */
-function pickAudio(info: PlayInfo, preferDub: boolean): string {
-  const remembered = loadAudio(info.titleId);
+function pickAudio(info: PlayInfo, preferDub: boolean, remembered: string | null): string {
   if (preferDub) return info.audio.find((a) => a.kind === 'dub')?.id ?? info.audio[0]?.id ?? 'orig';
   if (remembered && info.audio.some((a) => a.id === remembered)) return remembered;
   return info.audio.find((a) => a.default)?.id ?? info.audio[0]?.id ?? 'orig';

@@ -4,8 +4,10 @@ import { useDocumentTitle } from '../../../components/use-document-title';
 import { paths } from '../../../config/paths';
 import { HttpError } from '../../../lib/api-client';
 import { useAuthStore } from '../../auth';
+import { useIsKids } from '../../profiles';
 import { usePlayInfo } from '../api/get-play-info';
 import { useWatchTitle } from '../api/get-watch-title';
+import { DEFAULT_PREFS, usePlayerChoices } from '../lib/prefs';
 import { messages } from '../messages';
 import { Player } from './player';
 
@@ -18,9 +20,13 @@ const statusOf = (err: unknown) => (err instanceof HttpError ? err.response?.sta
  */
 export function WatchScreen({ titleId, episodeId, preferDub }: { titleId: number; episodeId: number | null; preferDub: boolean }) {
   const isMember = useAuthStore((s) => Boolean(s.token));
+  const kids = useIsKids() && isMember;
   const navigate = useNavigate();
   const title = useWatchTitle(titleId);
   const play = usePlayInfo(titleId, episodeId, isMember);
+  // Read beside the play info, not after it: the player starts with the profile's choices.
+  const choices = usePlayerChoices(titleId, isMember);
+  const choicesReady = choices.isSuccess || choices.isError;
   const name = title.data ? (title.data.titleFa ?? title.data.titleEn) : '';
   useDocumentTitle(name ? messages.heading(name) : messages.loading);
 
@@ -52,9 +58,11 @@ export function WatchScreen({ titleId, episodeId, preferDub }: { titleId: number
                 {messages.login}
               </RouterLink>
             )}
-            <RouterLink to={paths.goPremium.getHref()} className="p-btn p-btn--contained" data-testid="watch-go-premium">
-              {messages.goPremium}
-            </RouterLink>
+            {!kids && (
+              <RouterLink to={paths.goPremium.getHref()} className="p-btn p-btn--contained" data-testid="watch-go-premium">
+                {messages.goPremium}
+              </RouterLink>
+            )}
             {title.data?.trailer && (
               <RouterLink to={paths.trailer.getHref(title.data.imdbId)} className="p-btn p-btn--outlined">
                 {messages.trailer}
@@ -80,12 +88,13 @@ export function WatchScreen({ titleId, episodeId, preferDub }: { titleId: number
   return (
     <div className="p-watch">
       {head}
-      {play.data ? (
+      {play.data && choicesReady ? (
         <Player
           key={play.data.masterUrl}
           info={play.data}
           isMember={isMember}
           preferDub={preferDub}
+          choices={choices.data ?? { prefs: DEFAULT_PREFS, audio: null }}
           title={name}
           onNext={(next) => void navigate(`${paths.watch.getHref(title.data?.imdbId ?? 'tt0', titleId)}?episode=${next}`)}
         />

@@ -25,6 +25,7 @@ import { useBuyGift } from '../api/buy-gift';
 import { usePlans } from '../api/get-plans';
 import { useRedeemGift } from '../api/redeem-gift';
 import { useGatewayRedirect } from '../hooks/use-gateway-redirect';
+import { holderProofBody, holderProofRefusal } from '../lib/holder-proof';
 import { formFailure, type FieldErrors } from '../lib/field-errors';
 import { compactGiftCode, GIFT_FIELDS, GIFT_MESSAGE_MAX, redeemFailure, toGiftInput, validateGiftCode, validateGiftForm, type GiftValues } from '../lib/gift-form';
 import { formatPrice, priceView } from '../lib/price';
@@ -185,6 +186,8 @@ function BuyForm({ plans, initialPlan }: { plans: Plan[]; initialPlan: string | 
   const [values, setValues] = useState<GiftValues>({ plan_id: first ? String(first.id) : '', recipient_email: '', message: '', discount_code: '' });
   const [errors, setErrors] = useState<FieldErrors<keyof GiftValues>>({});
   const [formError, setFormError] = useState<string | null>(null);
+  // Asked when the API says this profile pays only with the holder's proof (not the main profile).
+  const [proof, setProof] = useState<{ value: string; error: string | null } | null>(null);
   const gateway = useGatewayRedirect();
   const formRef = useRef<HTMLFormElement>(null);
   const busy = buy.isPending || gateway.leaving;
@@ -206,11 +209,13 @@ function BuyForm({ plans, initialPlan }: { plans: Plan[]; initialPlan: string | 
     const local = validateGiftForm(values);
     setErrors(local);
     if (Object.keys(local).length > 0) return focusFirst(local);
-    buy.mutate(toGiftInput(values), {
+    buy.mutate({ ...toGiftInput(values), ...(proof ? holderProofBody(proof.value) : {}) }, {
       onSuccess: ({ url }) => {
         if (!gateway.leave(url)) setFormError(messages.join.badRedirect);
       },
       onError: (error) => {
+        const refused = holderProofRefusal(error);
+        if (refused) return setProof((p) => ({ value: p?.value ?? '', error: refused }));
         const failure = formFailure(error, GIFT_FIELDS);
         setErrors(failure.fields);
         setFormError(failure.form);
@@ -246,6 +251,20 @@ function BuyForm({ plans, initialPlan }: { plans: Plan[]; initialPlan: string | 
       {text('recipient_email', g.recipient, { type: 'email', help: g.recipientHelp, ltr: true, max: 190 })}
       {text('message', g.message, { multiline: true, minRows: 3, max: GIFT_MESSAGE_MAX, help: g.messageHelp(formatNumber(Math.max(0, GIFT_MESSAGE_MAX - values.message.length), 0)) })}
       {text('discount_code', g.discount, { ltr: true, max: 40 })}
+      {proof && (
+        <TextField
+          name="holder_proof"
+          type="password"
+          label={messages.join.holderProof}
+          value={proof.value}
+          onChange={(e) => setProof({ value: e.target.value, error: null })}
+          error={Boolean(proof.error)}
+          helperText={proof.error ?? messages.join.holderProofHelp}
+          autoComplete="current-password"
+          fullWidth
+          slotProps={{ htmlInput: { 'data-testid': 'field-holder_proof' } }}
+        />
+      )}
       {formError && (
         <Alert severity="error" role="alert" data-testid="form-error">
           {formError}

@@ -22,6 +22,7 @@ import { paths } from '../../../config/paths';
 import { usePlan } from '../api/get-plan';
 import { usePremiumStatus } from '../api/get-premium-status';
 import { useStartPurchase } from '../api/start-purchase';
+import { holderProofBody, holderProofRefusal } from '../lib/holder-proof';
 import { formFailure } from '../lib/field-errors';
 import { formatPrice, priceView } from '../lib/price';
 import { useGatewayRedirect } from '../hooks/use-gateway-redirect';
@@ -76,7 +77,7 @@ function Summary({ plan, mode, status }: { plan: Plan; mode: PurchaseMode; statu
  * `premium/join/{id}` (members only): what is being bought, join or reserve, an optional discount
  * code, and off to the gateway. A bad code is the server's 422, shown under the field.
  */
-export function JoinScreen({ id }: { id: number }) {
+export function JoinScreen({ id, askHolderProof = false }: { id: number; /** A profile other than the main one pays only with the holder's proof. */ askHolderProof?: boolean }) {
   const [params, setParams] = useSearchParams();
   const mode = parseMode(params.get('mode'));
   const plan = usePlan(id);
@@ -85,6 +86,10 @@ export function JoinScreen({ id }: { id: number }) {
   const [code, setCode] = useState('');
   const [codeError, setCodeError] = useState<string | null>(null);
   const [formError, setFormError] = useState<string | null>(null);
+  const [proof, setProof] = useState('');
+  const [proofError, setProofError] = useState<string | null>(null);
+  const [proofAsked, setProofAsked] = useState(false);
+  const showProof = askHolderProof || proofAsked;
   const gateway = useGatewayRedirect();
   const codeRef = useRef<HTMLInputElement>(null);
 
@@ -109,14 +114,21 @@ export function JoinScreen({ id }: { id: number }) {
     if (!p || busy) return;
     setFormError(null);
     setCodeError(null);
+    setProofError(null);
     const discount = code.replace(/\s+/g, '');
     start.mutate(
-      { mode, plan_id: p.id, discount_code: discount || undefined },
+      { mode, plan_id: p.id, discount_code: discount || undefined, ...(showProof ? holderProofBody(proof) : {}) },
       {
         onSuccess: ({ url }) => {
           if (!gateway.leave(url)) setFormError(m.badRedirect);
         },
         onError: (error) => {
+          const refused = holderProofRefusal(error);
+          if (refused) {
+            setProofAsked(true);
+            setProofError(refused);
+            return;
+          }
           const failure = formFailure(error, ['discount_code'] as const);
           setCodeError(failure.fields.discount_code ?? null);
           setFormError(failure.form);
@@ -191,6 +203,23 @@ export function JoinScreen({ id }: { id: number }) {
                   formHelperText: { 'data-testid': 'field-discount_code-help' } as object,
                 }}
               />
+              {showProof && (
+                <TextField
+                  name="holder_proof"
+                  type="password"
+                  label={m.holderProof}
+                  value={proof}
+                  onChange={(e) => {
+                    setProof(e.target.value);
+                    if (proofError) setProofError(null);
+                  }}
+                  error={Boolean(proofError)}
+                  helperText={proofError ?? m.holderProofHelp}
+                  autoComplete="current-password"
+                  fullWidth
+                  slotProps={{ htmlInput: { 'data-testid': 'field-holder_proof' } }}
+                />
+              )}
               {formError && (
                 <Alert severity="error" role="alert" data-testid="form-error">
                   {formError}

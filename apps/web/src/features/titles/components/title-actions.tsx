@@ -15,6 +15,8 @@ export type MemberAccess = {
   isMember: boolean;
   /** Where a visitor goes to sign in, carrying this page to come back to. */
   loginHref: string;
+  /** A kids profile: no way to buying is shown (household profiles). */
+  kids?: boolean;
 };
 
 /** An outlined button on the hero, which is dark whatever the theme (theme/title.css). */

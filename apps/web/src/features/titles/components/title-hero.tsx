@@ -105,16 +105,18 @@ export function TitleHero({ title, access }: { title: TitleDetail; access: Membe
             </ul>
           )}
           <div role="group" aria-label={messages.actions.label} className="p-title-hero__actions">
-            <RouterLink
-              to={locked ? paths.goPremium.getHref() : paths.watch.getHref(title.imdbId, title.id)}
-              tabIndex={0}
-              data-testid="watch-button"
-              data-locked={locked}
-              className="p-btn p-btn--contained p-btn--lift p-title-hero__watch"
-            >
-              {locked ? <WorkspacePremiumIcon className="p-start-icon" /> : <PlayArrowIcon className="p-start-icon" />}
-              {locked ? messages.actions.watchPremium : messages.actions.watch}
-            </RouterLink>
+            {!(locked && access.kids) && (
+              <RouterLink
+                to={locked ? paths.goPremium.getHref() : paths.watch.getHref(title.imdbId, title.id)}
+                tabIndex={0}
+                data-testid="watch-button"
+                data-locked={locked}
+                className="p-btn p-btn--contained p-btn--lift p-title-hero__watch"
+              >
+                {locked ? <WorkspacePremiumIcon className="p-start-icon" /> : <PlayArrowIcon className="p-start-icon" />}
+                {locked ? messages.actions.watchPremium : messages.actions.watch}
+              </RouterLink>
+            )}
             <RouterLink to={title.filesPath} tabIndex={0} data-testid="files-link" className="p-btn p-btn--outlined p-title-hero__btn p-title-hero__btn--primary">
               <FolderIcon className="p-start-icon" />
               {title.fileCount > 0 ? messages.actions.filesCount(formatNumber(title.fileCount, 0)) : messages.actions.files}
