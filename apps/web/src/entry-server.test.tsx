@@ -103,10 +103,10 @@ describe('the server-rendered first paint', () => {
   });
 
   it('renders only the public catalogue screens', async () => {
-    for (const url of ['/', '/?page=2', '/tv', '/titles/7/the-matrix', '/people/actor/3/keanu-reeves', '/collections', '/collections/2/nolan', '/categories']) {
+    for (const url of ['/', '/?page=2', '/tv', '/titles/7/the-matrix', '/people/actor/3/keanu-reeves', '/collections', '/collections/2/nolan', '/categories', '/titles/7/files']) {
       expect(isServerRendered(url), url).toBe(true);
     }
-    for (const url of ['/user/watchlist', '/auth/login', '/gopremium', '/titles/7/files', '/contact', '/no/such/page']) {
+    for (const url of ['/user/watchlist', '/auth/login', '/gopremium', '/contact', '/no/such/page']) {
       expect(isServerRendered(url), url).toBe(false);
     }
     expect(await render('/user/watchlist', fakeApi().fetchApi)).toBeNull();

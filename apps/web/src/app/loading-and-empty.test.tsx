@@ -76,7 +76,7 @@ describe('while the data is on the way, each screen shows a skeleton of what com
       for (const part of ['backdrop', 'poster', 'name', 'en', 'facts']) expect(count(`[data-testid="title-skeleton"] .p-title-skel__${part}`), part).toBe(1);
       expect(count('[data-testid="title-skeleton"] .p-title-skel__button')).toBe(4);
     }],
-    ['/titles/7/files', 'rows of files', () => expect(count('[data-testid="files-skeleton"] .MuiSkeleton-root')).toBeGreaterThan(3)],
+    ['/titles/7/files', 'rows of files', () => expect(count('[data-testid="files-skeleton"] .p-skel')).toBeGreaterThan(3)],
     ['/people/actor/5/nobody', 'portrait, names and a grid of works', () => {
       expect(count('[data-testid="person-skeleton"] .MuiSkeleton-root')).toBeGreaterThan(3);
     }],
