@@ -19,13 +19,10 @@ const BUDGET = 150 * 1024;
 const DRAWN_WITH_MUI: Record<string, string> = {};
 
 /**
- * Routes still over the 150 kB budget (measured on the last run), each with why. No other route
- * may go over it.
+ * Routes allowed over the 150 kB budget, each with why. None today (the title page, the largest,
+ * is ~149 kB): no route may go over it.
  */
-const OVER_BUDGET: Record<string, string> = {
-  ...DRAWN_WITH_MUI,
-  title: 'about 152 kB: the title page is ~2 kB over (to trim)',
-};
+const OVER_BUDGET: Record<string, string> = { ...DRAWN_WITH_MUI };
 
 let browser: Browser;
 let context: BrowserContext | undefined;
