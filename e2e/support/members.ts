@@ -120,21 +120,29 @@ export async function giftFrom(baseUrl: string, giver: Pick<Member, 'token'>, re
   await payOnSandbox(bought.body.url);
 }
 
-/** The tester on the sandbox gateway's page presses "pay"; the gateway sends them to our callback. */
-async function payOnSandbox(gatewayUrl: string): Promise<void> {
+/**
+ * The tester on the sandbox gateway's page presses "pay"; the gateway sends them to our callback.
+ * Resolves with where the callback sends the browser (the result page of that payment).
+ */
+async function payOnSandbox(gatewayUrl: string): Promise<string> {
   const paid = await fetch(gatewayUrl, { method: 'POST', headers: { 'content-type': 'application/x-www-form-urlencoded' }, body: 'action=approve', redirect: 'manual' });
   const callback = paid.headers.get('location');
   if (paid.status !== 303 || !callback) throw new Error(`sandbox: ${paid.status}`);
   const back = await fetch(new URL(callback, gatewayUrl), { redirect: 'manual' });
   if (back.status !== 303) throw new Error(`callback: ${back.status}`);
+  return back.headers.get('location') ?? '';
 }
 
-/** Premium for `member`: a month bought through the API and paid on the sandbox gateway's page. */
-export async function buyPremium(baseUrl: string, member: Pick<Member, 'token'>): Promise<void> {
+/**
+ * Premium for `member`: a month bought through the API and paid on the sandbox gateway's page.
+ * Resolves with the payment's result page (`/premium/result?payment=…`).
+ */
+export async function buyPremium(baseUrl: string, member: Pick<Member, 'token'>): Promise<string> {
   const plans = await asMember<{ data: { id: number; days: number }[] }>(baseUrl, member, 'GET', '/api/plans');
   const plan = plans.body.data.find((p) => p.days === 30) ?? plans.body.data[0];
   if (!plan) throw new Error('no plan to buy');
   const bought = await asMember<{ url: string }>(baseUrl, member, 'POST', '/api/user/join2', { plan_id: plan.id });
   if (bought.status !== 200) throw new Error(`join2: ${bought.status} ${JSON.stringify(bought.body)}`);
-  await payOnSandbox(bought.body.url);
+  const back = new URL(await payOnSandbox(bought.body.url), baseUrl);
+  return back.pathname + back.search;
 }

@@ -6,6 +6,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { generateOpenApi } from '../src/openapi-doc';
 import { createTestApp, type TestContext } from './helpers/app';
 import { loadFixtureCatalogue } from './helpers/catalogue';
+import { tehranJalaliYear } from '@parde/persian';
 
 let ctx: TestContext;
 let dist: string;
@@ -98,6 +99,7 @@ describe('serving the web app', () => {
       analytics: { url: 'http://127.0.0.1:9/stats', siteId: 'site-1' },
       social: { telegram: 'https://t.me/parde', instagram: null, x: null },
       supportEmail: null,
+      jalaliYear: tehranJalaliYear(),
     });
   });
 });

@@ -17,5 +17,7 @@ export const runtimeConfig = z.object({
   analytics: z.object({ url: z.string().nullable(), siteId: z.string().nullable() }),
   social: z.object({ telegram: z.string().nullable(), instagram: z.string().nullable(), x: z.string().nullable() }),
   supportEmail: z.string().nullable(),
+  /** The Jalali year in Tehran when the page was served (the footer's copyright): the server's calendar, so a first visit loads none. */
+  jalaliYear: z.number().int().nullable(),
 });
 export type RuntimeConfig = z.infer<typeof runtimeConfig>;

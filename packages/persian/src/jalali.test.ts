@@ -9,6 +9,7 @@ import {
   isJalaliLeapYear,
   jalaliMonthLength,
   persianWeekday,
+  tehranJalaliYear,
   tehranWallTime,
   toGregorian,
   toJalali,
@@ -254,5 +255,18 @@ describe('addDays', () => {
         expect((Date.UTC(gb.gy, gb.gm - 1, gb.gd) - Date.UTC(ga.gy, ga.gm - 1, ga.gd)) / DAY).toBe(n);
       }),
     );
+  });
+});
+
+describe('tehranJalaliYear', () => {
+  it('is the Jalali year in Tehran, as the time-zone database and Persian calendar have it', () => {
+    const intl = new Intl.DateTimeFormat('en-u-ca-persian', { year: 'numeric', timeZone: 'Asia/Tehran' });
+    // Around Nowruz 1405 (20 March 2026 20:30 UTC is midnight in Tehran) and in other seasons.
+    for (const iso of ['2026-03-20T20:29:59Z', '2026-03-20T20:30:00Z', '2026-11-22T12:00:00Z', '2025-12-31T23:00:00Z', '2031-03-21T01:00:00Z']) {
+      const date = new Date(iso);
+      expect(tehranJalaliYear(date), iso).toBe(Number.parseInt(intl.format(date), 10));
+    }
+    expect(tehranJalaliYear(new Date('2026-03-20T20:29:59Z'))).toBe(1404);
+    expect(tehranJalaliYear(new Date('2026-03-20T20:30:00Z'))).toBe(1405);
   });
 });

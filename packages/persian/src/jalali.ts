@@ -297,6 +297,11 @@ export function tehranWallTime(date: Date | number | string): TehranWallTime {
   };
 }
 
+/** The Jalali year in Tehran at this instant (the year of Nowruz just past there): 1405 from 20 March 2026 20:30 UTC. */
+export function tehranJalaliYear(date: Date | number | string = new Date()): number {
+  return toJalali(tehranWallTime(date)).jy;
+}
+
 function toValidDate(value: Date | number | string, caller: string): Date {
   const d = value instanceof Date ? value : new Date(value);
   if (Number.isNaN(d.getTime())) throw new RangeError(`${caller}: invalid date ${String(value)}`);

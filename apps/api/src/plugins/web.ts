@@ -1,6 +1,7 @@
 import fs from 'node:fs';
 import path from 'node:path';
 import type { RuntimeConfig } from '@parde/contract';
+import { tehranJalaliYear } from '@parde/persian';
 import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
 import type { Config } from '../config';
 import { AppError } from '../errors/app-error';
@@ -18,6 +19,7 @@ function runtimeConfig(config: Config, request: FastifyRequest): RuntimeConfig {
     analytics: { url: config.ANALYTICS_URL ?? null, siteId: config.ANALYTICS_SITE_ID ?? null },
     social: { telegram: config.SOCIAL_TELEGRAM ?? null, instagram: config.SOCIAL_INSTAGRAM ?? null, x: config.SOCIAL_X ?? null },
     supportEmail: config.SUPPORT_EMAIL ?? null,
+    jalaliYear: tehranJalaliYear(),
   };
 }
 

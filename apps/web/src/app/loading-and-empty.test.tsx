@@ -76,13 +76,13 @@ describe('while the data is on the way, each screen shows a skeleton of what com
       for (const part of ['backdrop', 'poster', 'name', 'en', 'facts']) expect(count(`[data-testid="title-skeleton"] .p-title-skel__${part}`), part).toBe(1);
       expect(count('[data-testid="title-skeleton"] .p-title-skel__button')).toBe(4);
     }],
-    ['/titles/7/files', 'rows of files', () => expect(count('[data-testid="files-skeleton"] .MuiSkeleton-root')).toBeGreaterThan(3)],
+    ['/titles/7/files', 'rows of files', () => expect(count('[data-testid="files-skeleton"] .p-skel')).toBeGreaterThan(3)],
     ['/people/actor/5/nobody', 'portrait, names and a grid of works', () => {
-      expect(count('[data-testid="person-skeleton"] .MuiSkeleton-root')).toBeGreaterThan(3);
+      expect(count('[data-testid="person-skeleton"] .p-skel')).toBeGreaterThan(3);
     }],
-    ['/collections', 'collection tiles of posters', () => expect(count('.MuiSkeleton-root')).toBeGreaterThanOrEqual(8)],
+    ['/collections', 'collection tiles of posters', () => expect(count('[data-testid="collections-skeleton"] .p-skel')).toBeGreaterThanOrEqual(8)],
     ['/collections/3/soon', 'the heading and a grid of cards', () => expect(count('[data-testid="title-card-skeleton"]')).toBe(12)],
-    ['/categories', 'tiles of genres and countries', () => expect(count('.MuiSkeleton-root')).toBeGreaterThanOrEqual(6)],
+    ['/categories', 'tiles of genres and countries', () => expect(count('.p-tile-skel')).toBeGreaterThanOrEqual(6)],
     ['/comingsoon', 'a grid of cards', () => expect(count('[data-testid="title-card-skeleton"]')).toBe(12)],
   ];
   it.each(cases)('%s: %s', async (path, _what, expectShape) => {

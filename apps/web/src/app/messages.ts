@@ -36,6 +36,7 @@ export const messages = {
   footer: {
     label: 'پاورقی',
     copyright: (year: string) => `© ${year} پرده. همهٔ حقوق محفوظ است.`,
+    copyrightNoYear: '© پرده. همهٔ حقوق محفوظ است.',
     social: 'پرده در شبکه‌های اجتماعی',
     telegram: 'پرده در تلگرام',
     instagram: 'پرده در اینستاگرام',

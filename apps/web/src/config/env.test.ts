@@ -42,6 +42,7 @@ describe('readRuntimeConfig', () => {
       analytics: { url: null, siteId: null },
       social: { telegram: null, instagram: null, x: null },
       supportEmail: null,
+      jalaliYear: null,
     });
   });
 
@@ -51,12 +52,14 @@ describe('readRuntimeConfig', () => {
       analytics: { url: 'https://stats.example/', siteId: ' abc ' },
       social: { telegram: 'https://t.me/parde', instagram: '', x: null },
       supportEmail: 'help@parde.ir',
+      jalaliYear: 1405,
     };
     expect(readRuntimeConfig()).toEqual({
       apiBase: 'http://127.0.0.1:8123',
       analytics: { url: 'https://stats.example', siteId: 'abc' },
       social: { telegram: 'https://t.me/parde', instagram: null, x: null },
       supportEmail: 'help@parde.ir',
+      jalaliYear: 1405,
     });
   });
 

@@ -32,6 +32,7 @@ export function readRuntimeConfig(raw: unknown = typeof window === 'undefined' ?
     analytics: { url: str(analytics.url)?.replace(/\/+$/, '') ?? null, siteId: str(analytics.siteId) },
     social: { telegram: str(social.telegram), instagram: str(social.instagram), x: str(social.x) },
     supportEmail: str(c.supportEmail),
+    jalaliYear: typeof c.jalaliYear === 'number' && Number.isInteger(c.jalaliYear) ? c.jalaliYear : null,
   };
 }
 

@@ -2,26 +2,19 @@ import EmailIcon from 'plain-icon:Email';
 import InstagramIcon from 'plain-icon:Instagram';
 import TelegramIcon from 'plain-icon:Telegram';
 import XIcon from 'plain-icon:X';
-import { tehranWallTime, toJalali, toPersianDigits } from '@parde/persian';
+import { toPersianDigits } from '@parde/persian';
 import type { ReactElement } from 'react';
 import { readRuntimeConfig } from '../../config/env';
 import { messages } from '../messages';
-
-/**
- * The Jalali year in Tehran, in Persian digits, e.g. «۱۴۰۴» — worked out by the site's own
- * calendar rather than `Intl.DateTimeFormat`, whose locale data cost a phone tens of
- * milliseconds to load on every first visit.
- */
-export function persianYear(date: Date = new Date()): string {
-  return toPersianDigits(toJalali(tehranWallTime(date)).jy);
-}
 
 /**
  * Spec §2: the copyright line and the messaging, photo-sharing and microblog links. Plain
  * elements styled by theme/shell.css; on a phone it leaves room for the bottom bar.
  */
 export function Footer() {
-  const { social, supportEmail } = readRuntimeConfig();
+  // The year comes from the server with the page's configuration: the calendar's code stays off
+  // the first visit (and `Intl`'s locale data, which costs a phone tens of milliseconds).
+  const { social, supportEmail, jalaliYear } = readRuntimeConfig();
   const links: { key: string; href: string; label: string; icon: ReactElement }[] = [];
   if (social.telegram) links.push({ key: 'telegram', href: social.telegram, label: messages.footer.telegram, icon: <TelegramIcon /> });
   if (social.instagram) links.push({ key: 'instagram', href: social.instagram, label: messages.footer.instagram, icon: <InstagramIcon /> });
@@ -31,7 +24,7 @@ export function Footer() {
   return (
     <footer className="p-footer">
       <div className="p-container p-footer__inner">
-        <p className="p-body2 p-muted">{messages.footer.copyright(persianYear())}</p>
+        <p className="p-body2 p-muted">{jalaliYear === null ? messages.footer.copyrightNoYear : messages.footer.copyright(toPersianDigits(jalaliYear))}</p>
         {links.length > 0 && (
           <ul aria-label={messages.footer.social} className="p-footer__social">
             {links.map((l) => (

@@ -2,7 +2,6 @@ import { useParams } from 'react-router';
 import { NotFoundPage } from '../../components/status-page';
 import { CollectionScreen } from '../../features/collections/components/collection-screen';
 import { parseId } from './route-params';
-import { withMui } from '../mui-scope';
 
 /** `collections/{id}/{slug}`; a wrong slug is corrected. */
 function CollectionRoute() {
@@ -12,4 +11,4 @@ function CollectionRoute() {
   return <CollectionScreen key={id} id={id} slug={params.slug ?? ''} />;
 }
 
-export default withMui(CollectionRoute);
+export default CollectionRoute;

@@ -1,6 +1,5 @@
 import { ContactScreen } from '../../features/support/components/contact-screen';
 import { useSession } from '../../features/auth';
-import { withMui } from '../mui-scope';
 
 /** `contact`: a member's name and email are filled in for them. */
 function ContactRoute() {
@@ -9,4 +8,4 @@ function ContactRoute() {
   return <ContactScreen defaults={defaults} />;
 }
 
-export default withMui(ContactRoute);
+export default ContactRoute;

@@ -2,7 +2,6 @@ import { useParams } from 'react-router';
 import { NotFoundPage } from '../../components/status-page';
 import { PersonScreen } from '../../features/people/components/person-screen';
 import { parseId } from './route-params';
-import { withMui } from '../mui-scope';
 
 /** `people/{role}/{id}/{slug}`; a wrong slug or role is corrected. */
 function PersonRoute() {
@@ -12,4 +11,4 @@ function PersonRoute() {
   return <PersonScreen key={id} id={id} role={params.role ?? ''} slug={params.slug ?? ''} />;
 }
 
-export default withMui(PersonRoute);
+export default PersonRoute;

@@ -3,7 +3,6 @@ import { NotFoundPage } from '../../components/status-page';
 import { useSession } from '../../features/auth';
 import { FilesScreen } from '../../features/titles/components/files-screen';
 import { parseId } from './route-params';
-import { withMui } from '../mui-scope';
 
 /** `titles/{id}/files`. The session decides whether the premium note speaks to a visitor or a member. */
 function TitleFilesRoute() {
@@ -14,4 +13,4 @@ function TitleFilesRoute() {
   return <FilesScreen key={id} id={id} isMember={isMember} />;
 }
 
-export default withMui(TitleFilesRoute);
+export default TitleFilesRoute;

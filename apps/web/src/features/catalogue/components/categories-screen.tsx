@@ -1,7 +1,3 @@
-import Box from '@mui/material/Box';
-import Container from '@mui/material/Container';
-import Skeleton from '@mui/material/Skeleton';
-import Typography from '@mui/material/Typography';
 import { formatNumber } from '@parde/persian';
 import { Link as RouterLink } from 'react-router';
 import { EmptyState } from '../../../components/empty-state';
@@ -16,15 +12,6 @@ import { messages } from '../messages';
 
 const m = messages.categories;
 
-const tileGrid = {
-  display: 'grid',
-  gridTemplateColumns: { xs: 'repeat(2, minmax(0, 1fr))', sm: 'repeat(3, minmax(0, 1fr))', md: 'repeat(4, minmax(0, 1fr))', lg: 'repeat(6, minmax(0, 1fr))' },
-  gap: { xs: 1.5, md: 2 },
-  listStyle: 'none',
-  m: 0,
-  p: 0,
-} as const;
-
 /** A few hues so the tiles read as a palette, not a spreadsheet; text stays white on dark. */
 const hues = [174, 200, 262, 330, 14, 38, 140, 290];
 
@@ -32,74 +19,51 @@ type Tile = { key: string; href: string; nameFa: string; nameEn: string; count: 
 
 function Tiles({ tiles, label, testId }: { tiles: Tile[]; label: string; testId: string }) {
   return (
-    <Box component="ul" aria-label={label} data-testid={testId} sx={tileGrid}>
-      {tiles.map((tile, i) => (
-        <li key={tile.key}>
-          <Box
-            component={RouterLink}
-            to={tile.href}
-            sx={{
-              display: 'flex',
-              flexDirection: 'column',
-              justifyContent: 'space-between',
-              minHeight: { xs: 92, md: 104 },
-              p: 1.75,
-              borderRadius: 2,
-              color: '#fff',
-              textDecoration: 'none',
-              background: `linear-gradient(135deg, hsl(${hues[i % hues.length]} 45% 24%), hsl(${hues[i % hues.length]} 35% 14%))`,
-              border: 1,
-              borderColor: 'rgba(255,255,255,.08)',
-              transition: 'transform .15s, box-shadow .15s',
-              '&:hover, &:focus-visible': { transform: 'translateY(-2px)', boxShadow: 6 },
-            }}
-          >
-            <Box sx={{ display: 'flex', justifyContent: 'space-between', alignItems: 'flex-start', gap: 1 }}>
-              <Typography component="span" sx={{ fontWeight: 700, fontSize: { xs: '1rem', md: '1.1rem' } }}>
-                {tile.nameFa}
-              </Typography>
-              {tile.badge && (
-                <Box component="span" dir="ltr" sx={{ fontFamily: 'Rubik, sans-serif', fontSize: '0.75rem', fontWeight: 700, opacity: 0.9 }}>
-                  {tile.badge}
-                </Box>
-              )}
-            </Box>
-            <Box sx={{ display: 'flex', justifyContent: 'space-between', alignItems: 'flex-end', gap: 1, fontSize: '0.8rem' }}>
-              <Box component="span" sx={{ whiteSpace: 'nowrap', flexShrink: 0 }}>
-                {m.count(formatNumber(tile.count, 0))}
-              </Box>
-              <EnglishName className="p-latin p-ellipsis p-en--tile">{tile.nameEn}</EnglishName>
-            </Box>
-          </Box>
-        </li>
-      ))}
-    </Box>
+    <ul aria-label={label} data-testid={testId} className="p-tiles">
+      {tiles.map((tile, i) => {
+        const hue = hues[i % hues.length]!;
+        return (
+          <li key={tile.key}>
+            <RouterLink to={tile.href} className="p-tile" style={{ background: `linear-gradient(135deg, hsl(${hue} 45% 24%), hsl(${hue} 35% 14%))` }}>
+              <span className="p-tile__top">
+                <span className="p-tile__name">{tile.nameFa}</span>
+                {tile.badge && (
+                  <span dir="ltr" className="p-tile__badge p-latin">
+                    {tile.badge}
+                  </span>
+                )}
+              </span>
+              <span className="p-tile__bottom">
+                <span className="p-tile__count">{m.count(formatNumber(tile.count, 0))}</span>
+                <EnglishName className="p-latin p-ellipsis p-en--tile">{tile.nameEn}</EnglishName>
+              </span>
+            </RouterLink>
+          </li>
+        );
+      })}
+    </ul>
   );
 }
 
 function TilesSkeleton({ count }: { count: number }) {
   return (
-    <Box sx={tileGrid} aria-hidden="true">
+    <div className="p-tiles" aria-hidden="true">
       {Array.from({ length: count }, (_, i) => (
-        <Skeleton key={i} variant="rounded" sx={{ height: { xs: 92, md: 104 }, borderRadius: 2 }} />
+        <span key={i} className="p-skel p-tile-skel" />
       ))}
-    </Box>
+    </div>
   );
 }
 
-/** Genres and countries, each opening the home list filtered by it. */
+/** Genres and countries, each opening the home list filtered by it. Plain elements (theme/catalogue.css). */
 export function CategoriesScreen() {
   useDocumentTitle(m.heading);
   const genres = useGenres();
   const countries = useCountries();
   return (
-    <Container maxWidth="xl" sx={{ py: { xs: 3, md: 4 } }}>
-      <Typography variant="h4" component="h1" sx={{ fontWeight: 800, fontSize: { xs: '1.5rem', md: '2rem' } }}>
-        {m.heading}
-      </Typography>
-      <Typography color="text.secondary" sx={{ mt: 1 }}>
-        {m.intro}
-      </Typography>
+    <div className="p-container p-container--xl p-screen">
+      <h1 className="p-screen__title">{m.heading}</h1>
+      <p className="p-screen__intro">{m.intro}</p>
       <Section title={m.genres} testId="genres">
         {genres.isPending ? (
           <TilesSkeleton count={12} />
@@ -130,6 +94,6 @@ export function CategoriesScreen() {
           />
         )}
       </Section>
-    </Container>
+    </div>
   );
 }

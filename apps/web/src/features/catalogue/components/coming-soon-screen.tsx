@@ -1,7 +1,4 @@
-import EventIcon from '@mui/icons-material/Event';
-import Box from '@mui/material/Box';
-import Container from '@mui/material/Container';
-import Typography from '@mui/material/Typography';
+import EventIcon from 'plain-icon:Event';
 import { formatJalali } from '@parde/persian';
 import { useLocation } from 'react-router';
 import { EmptyState } from '../../../components/empty-state';
@@ -25,7 +22,7 @@ export function expectedDateLabel(date: string | null): string {
   }
 }
 
-/** Titles not out yet, soonest first, each with its expected date. */
+/** Titles not out yet, soonest first, each with its expected date. Plain elements (theme/catalogue.css). */
 export function ComingSoonScreen() {
   useDocumentTitle(m.heading);
   const location = useLocation();
@@ -33,13 +30,9 @@ export function ComingSoonScreen() {
   const query = useComingSoon(page);
   const hrefFor = (p: number) => (p > 1 ? `${location.pathname}?page=${p}` : location.pathname);
   return (
-    <Container maxWidth="xl" sx={{ py: { xs: 3, md: 4 } }}>
-      <Typography variant="h4" component="h1" sx={{ fontWeight: 800, fontSize: { xs: '1.5rem', md: '2rem' } }}>
-        {m.heading}
-      </Typography>
-      <Typography color="text.secondary" sx={{ mt: 1, mb: 3 }}>
-        {m.intro}
-      </Typography>
+    <div className="p-container p-container--xl p-screen">
+      <h1 className="p-screen__title">{m.heading}</h1>
+      <p className="p-screen__intro p-screen__intro--spaced">{m.intro}</p>
       {query.isPending ? (
         <TitleGridSkeleton count={12} />
       ) : query.isError && !query.data ? (
@@ -47,21 +40,21 @@ export function ComingSoonScreen() {
       ) : query.data.data.length === 0 ? (
         <EmptyState message={m.empty} />
       ) : (
-        <Box sx={{ opacity: query.isPlaceholderData ? 0.55 : 1 }}>
+        <div className="p-list__results" aria-busy={query.isPlaceholderData}>
           <TitleGrid
             titles={query.data.data}
             label={m.heading}
             eagerCount={6}
             note={(t) => (
-              <Box component="span" data-testid="expected-date" sx={{ display: 'inline-flex', alignItems: 'center', gap: 0.5, color: 'text.primary', fontWeight: 500 }}>
-                <EventIcon sx={{ fontSize: 15, color: 'secondary.main' }} aria-hidden="true" />
+              <span data-testid="expected-date" className="p-expected">
+                <EventIcon aria-hidden="true" className="p-expected__icon" />
                 {expectedDateLabel(t.expectedDate)}
-              </Box>
+              </span>
             )}
           />
           <ListPagination page={query.data.meta.currentPage} lastPage={query.data.meta.lastPage} hrefFor={hrefFor} />
-        </Box>
+        </div>
       )}
-    </Container>
+    </div>
   );
 }

@@ -1,7 +1,3 @@
-import Box from '@mui/material/Box';
-import Container from '@mui/material/Container';
-import Skeleton from '@mui/material/Skeleton';
-import Typography from '@mui/material/Typography';
 import { formatNumber, toPersianDigits } from '@parde/persian';
 import { Navigate, useLocation } from 'react-router';
 import { EmptyState } from '../../../components/empty-state';
@@ -16,7 +12,7 @@ import { COLLECTION_TITLES_PER_PAGE, useCollectionTitles } from '../api/get-coll
 import { pageHref, readPage } from '../lib/page-param';
 import { messages } from '../messages';
 
-/** `collections/{id}/{slug}`: the collection and its titles in its order (ranked ones numbered). */
+/** `collections/{id}/{slug}`: the collection and its titles in its order (ranked ones numbered). Plain elements (theme/catalogue.css). */
 export function CollectionScreen({ id, slug }: { id: number; slug: string }) {
   const location = useLocation();
   const page = readPage(location.search);
@@ -29,32 +25,28 @@ export function CollectionScreen({ id, slug }: { id: number; slug: string }) {
   if (c && c.slug !== slug) return <Navigate replace to={`${paths.collection.getHref(c.id, c.slug)}${location.search}`} />;
 
   return (
-    <Container maxWidth="xl" sx={{ py: { xs: 3, md: 4 } }} data-testid="collection-page">
-      <Box sx={{ mb: 3 }}>
+    <div className="p-container p-container--xl p-screen" data-testid="collection-page">
+      <div className="p-coll-head">
         {c ? (
           <>
-            <Typography variant="overline" color="text.secondary" component="p">
+            <p className="p-overline p-muted">
               {messages.collection}
               {c.listing === 'ranked' && `، ${messages.ranked}`}
-            </Typography>
-            <Typography variant="h4" component="h1" sx={{ fontWeight: 800, fontSize: { xs: '1.5rem', md: '2.2rem' } }}>
-              {c.titleFa}
-            </Typography>
+            </p>
+            <h1 className="p-screen__title p-coll-head__title">{c.titleFa}</h1>
             <EnglishName className="p-latin p-muted p-en--below">{c.titleEn}</EnglishName>
-            {c.descriptionFa && <Typography sx={{ mt: 1.5, maxWidth: '75ch', lineHeight: 2 }}>{c.descriptionFa}</Typography>}
-            <Typography color="text.secondary" sx={{ mt: 1, fontSize: '0.9rem' }}>
-              {messages.count(formatNumber(c.titleCount, 0))}
-            </Typography>
+            {c.descriptionFa && <p className="p-coll-head__about">{c.descriptionFa}</p>}
+            <p className="p-coll-head__count p-muted">{messages.count(formatNumber(c.titleCount, 0))}</p>
           </>
         ) : (
-          <Box aria-hidden="true">
-            <Skeleton width={80} />
-            <Skeleton sx={{ fontSize: { xs: '1.5rem', md: '2.2rem' }, width: '45%' }} />
-            <Skeleton width="30%" />
-            <Skeleton width="70%" />
-          </Box>
+          <div aria-hidden="true">
+            <span className="p-skel p-skel--text" style={{ width: 80 }} />
+            <span className="p-skel p-skel--text p-coll-head__title-skel" />
+            <span className="p-skel p-skel--text" style={{ width: '30%' }} />
+            <span className="p-skel p-skel--text" style={{ width: '70%' }} />
+          </div>
         )}
-      </Box>
+      </div>
       {titles.isPending ? (
         <TitleGridSkeleton count={12} />
       ) : titles.isError && !titles.data ? (
@@ -62,7 +54,7 @@ export function CollectionScreen({ id, slug }: { id: number; slug: string }) {
       ) : titles.data.data.length === 0 ? (
         <EmptyState message={messages.emptyTitles} />
       ) : (
-        <Box sx={{ opacity: titles.isPlaceholderData ? 0.55 : 1 }}>
+        <div className="p-list__results" aria-busy={titles.isPlaceholderData}>
           <TitleGrid
             titles={titles.data.data}
             label={c?.titleFa}
@@ -71,12 +63,12 @@ export function CollectionScreen({ id, slug }: { id: number; slug: string }) {
           />
           <ListPagination page={titles.data.meta.currentPage} lastPage={titles.data.meta.lastPage} hrefFor={(p) => pageHref(location.pathname, p)} />
           {titles.data.meta.lastPage > 1 && (
-            <Typography align="center" color="text.secondary" sx={{ mt: 1, fontSize: '0.8rem' }}>
+            <p className="p-list__page-note p-muted">
               {messages.pageNote(toPersianDigits(titles.data.meta.currentPage), toPersianDigits(titles.data.meta.lastPage))}
-            </Typography>
+            </p>
           )}
-        </Box>
+        </div>
       )}
-    </Container>
+    </div>
   );
 }

@@ -1,7 +1,3 @@
-import Box from '@mui/material/Box';
-import Container from '@mui/material/Container';
-import Skeleton from '@mui/material/Skeleton';
-import Typography from '@mui/material/Typography';
 import type { CollectionSummary } from '@parde/contract';
 import { formatNumber } from '@parde/persian';
 import { Link as RouterLink, useLocation } from 'react-router';
@@ -15,111 +11,73 @@ import { useCollections } from '../api/get-collections';
 import { pageHref, readPage } from '../lib/page-param';
 import { messages } from '../messages';
 
-const grid = {
-  display: 'grid',
-  gridTemplateColumns: { xs: 'minmax(0, 1fr)', sm: 'repeat(2, minmax(0, 1fr))', lg: 'repeat(3, minmax(0, 1fr))' },
-  gap: { xs: 2, md: 3 },
-  listStyle: 'none',
-  m: 0,
-  p: 0,
-} as const;
-
 /** Up to four posters fanned side by side: the collection's cover. */
 function PosterStrip({ posters }: { posters: string[] }) {
   const shown = [...posters.slice(0, 4)];
   while (shown.length < 4) shown.push('');
   return (
-    <Box aria-hidden="true" sx={{ display: 'grid', gridTemplateColumns: 'repeat(4, minmax(0, 1fr))', gap: 0.5 }}>
+    <div aria-hidden="true" className="p-strip">
       {shown.map((src, i) => (
         <ArtImage key={i} src={src || null} alt="" className="p-art--rounded" />
       ))}
-    </Box>
+    </div>
   );
 }
 
 function CollectionCard({ c }: { c: CollectionSummary }) {
   return (
-    <Box
-      component={RouterLink}
-      to={c.path}
-      data-testid="collection-card"
-      sx={{
-        display: 'block',
-        p: 1.5,
-        borderRadius: 2,
-        bgcolor: 'background.paper',
-        border: 1,
-        borderColor: 'divider',
-        color: 'inherit',
-        textDecoration: 'none',
-        height: '100%',
-        transition: 'border-color .2s, transform .2s',
-        '&:hover, &:focus-visible': { borderColor: 'secondary.main', transform: 'translateY(-2px)' },
-      }}
-    >
+    <RouterLink to={c.path} data-testid="collection-card" className="p-coll-card">
       <PosterStrip posters={c.posters} />
-      <Box sx={{ display: 'flex', justifyContent: 'space-between', alignItems: 'baseline', gap: 1, mt: 1.5 }}>
-        <Typography component="h2" sx={{ fontWeight: 700, fontSize: '1.05rem' }}>
-          {c.titleFa}
-        </Typography>
-        <Box component="span" sx={{ color: 'text.secondary', fontSize: '0.8rem', whiteSpace: 'nowrap' }}>
-          {messages.count(formatNumber(c.titleCount, 0))}
-        </Box>
-      </Box>
+      <div className="p-coll-card__head">
+        <h2 className="p-coll-card__name">{c.titleFa}</h2>
+        <span className="p-coll-card__count">{messages.count(formatNumber(c.titleCount, 0))}</span>
+      </div>
       <EnglishName className="p-latin p-muted p-en--small">{c.titleEn}</EnglishName>
-      {c.descriptionFa && (
-        <Typography color="text.secondary" sx={{ fontSize: '0.85rem', mt: 1, display: '-webkit-box', WebkitLineClamp: 2, WebkitBoxOrient: 'vertical', overflow: 'hidden' }}>
-          {c.descriptionFa}
-        </Typography>
-      )}
-    </Box>
+      {c.descriptionFa && <p className="p-coll-card__about">{c.descriptionFa}</p>}
+    </RouterLink>
   );
 }
 
-/** `collections`: every collection, with a cover of its posters. */
+/** `collections`: every collection, with a cover of its posters. Plain elements (theme/catalogue.css). */
 export function CollectionsScreen() {
   useDocumentTitle(messages.heading);
   const location = useLocation();
   const page = readPage(location.search);
   const query = useCollections(page);
   return (
-    <Container maxWidth="xl" sx={{ py: { xs: 3, md: 4 } }}>
-      <Typography variant="h4" component="h1" sx={{ fontWeight: 800, fontSize: { xs: '1.5rem', md: '2rem' } }}>
-        {messages.heading}
-      </Typography>
-      <Typography color="text.secondary" sx={{ mt: 1, mb: 3 }}>
-        {messages.intro}
-      </Typography>
+    <div className="p-container p-container--xl p-screen">
+      <h1 className="p-screen__title">{messages.heading}</h1>
+      <p className="p-screen__intro p-screen__intro--spaced">{messages.intro}</p>
       {query.isPending ? (
-        <Box sx={grid} aria-hidden="true" data-testid="collections-skeleton">
+        <div className="p-colls" aria-hidden="true" data-testid="collections-skeleton">
           {Array.from({ length: 6 }, (_, i) => (
-            <Box key={i} sx={{ p: 1.5, borderRadius: 2, border: 1, borderColor: 'divider' }}>
-              <Box sx={{ display: 'grid', gridTemplateColumns: 'repeat(4, minmax(0, 1fr))', gap: 0.5 }}>
+            <div key={i} className="p-coll-card p-coll-card--skeleton">
+              <div className="p-strip">
                 {[0, 1, 2, 3].map((j) => (
-                  <Skeleton key={j} variant="rounded" sx={{ height: 'auto', aspectRatio: '2 / 3' }} />
+                  <span key={j} className="p-skel p-skel--rounded p-strip__skel" />
                 ))}
-              </Box>
-              <Skeleton sx={{ mt: 1.5, fontSize: '1.05rem', width: '60%' }} />
-              <Skeleton width="40%" />
-            </Box>
+              </div>
+              <span className="p-skel p-skel--text p-coll-card__name-skel" />
+              <span className="p-skel p-skel--text p-coll-card__en-skel" />
+            </div>
           ))}
-        </Box>
+        </div>
       ) : query.isError && !query.data ? (
         <InlineError error={query.error} onRetry={() => void query.refetch()} />
       ) : query.data.data.length === 0 ? (
         <EmptyState message={messages.empty} />
       ) : (
         <>
-          <Box component="ul" sx={grid} aria-label={messages.heading} data-testid="collections">
+          <ul className="p-colls" aria-label={messages.heading} data-testid="collections">
             {query.data.data.map((c) => (
               <li key={c.id}>
                 <CollectionCard c={c} />
               </li>
             ))}
-          </Box>
+          </ul>
           <ListPagination page={query.data.meta.currentPage} lastPage={query.data.meta.lastPage} hrefFor={(p) => pageHref(location.pathname, p)} />
         </>
       )}
-    </Container>
+    </div>
   );
 }

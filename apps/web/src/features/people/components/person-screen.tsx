@@ -1,7 +1,3 @@
-import Box from '@mui/material/Box';
-import Container from '@mui/material/Container';
-import Skeleton from '@mui/material/Skeleton';
-import Typography from '@mui/material/Typography';
 import type { PersonDetail } from '@parde/contract';
 import { formatNumber, toPersianDigits } from '@parde/persian';
 import { useState } from 'react';
@@ -40,7 +36,7 @@ function Filmography({ person, urlRole }: { person: PersonDetail; urlRole: Role 
   const list = person.filmography[chosen];
   return (
     <Section title={messages.filmography} testId="filmography">
-      <Box role="group" aria-label={messages.roleTabs} sx={{ display: 'flex', gap: 1, flexWrap: 'wrap', mb: 2.5 }}>
+      <div role="group" aria-label={messages.roleTabs} className="p-roles">
         {roles.map((r) => {
           const on = r === chosen;
           return (
@@ -49,7 +45,7 @@ function Filmography({ person, urlRole }: { person: PersonDetail; urlRole: Role 
             </PillButton>
           );
         })}
-      </Box>
+      </div>
       {list.length === 0 ? (
         <EmptyState message={messages.emptyRole} compact />
       ) : (
@@ -65,28 +61,27 @@ function Filmography({ person, urlRole }: { person: PersonDetail; urlRole: Role 
 
 function PersonSkeleton() {
   return (
-    <Container maxWidth="xl" sx={{ py: { xs: 3, md: 5 }, minHeight: '100vh' }} aria-busy="true" data-testid="person-skeleton">
-      <Box sx={{ display: 'grid', gridTemplateColumns: { xs: '120px minmax(0, 1fr)', md: '240px minmax(0, 1fr)' }, gap: { xs: 2, md: 5 } }}>
-        <Skeleton variant="rounded" sx={{ height: 'auto', aspectRatio: '1 / 1', borderRadius: 2 }} />
-        <Box>
-          <Skeleton sx={{ fontSize: { xs: '1.5rem', md: '2.4rem' }, width: '60%' }} />
-          <Skeleton sx={{ fontSize: '1.1rem', width: '40%' }} />
-          <Skeleton width="30%" />
-          <Box sx={{ display: { xs: 'none', md: 'block' }, mt: 3 }}>
+    <div className="p-container p-container--xl p-person p-person--skeleton" aria-busy="true" data-testid="person-skeleton">
+      <div className="p-person__skel-top">
+        <span className="p-skel p-skel--rounded p-person__skel-image" />
+        <div>
+          <span className="p-skel p-skel--text p-person__skel-name" />
+          <span className="p-skel p-skel--text p-person__skel-en" />
+          <span className="p-skel p-skel--text" style={{ width: '30%' }} />
+          <div className="p-person__skel-bio">
             {[100, 95, 70].map((w) => (
-              <Skeleton key={w} width={`${w}%`} />
+              <span key={w} className="p-skel p-skel--text" style={{ width: `${w}%` }} />
             ))}
-          </Box>
-        </Box>
-      </Box>
-      <Box sx={{ mt: 5 }}>
+          </div>
+        </div>
+      </div>
+      <div className="p-person__skel-grid">
         <TitleGridSkeleton count={6} />
-      </Box>
-    </Container>
+      </div>
+    </div>
   );
 }
-
-/** `people/{role}/{id}/{slug}`: image, names, years, biography and filmography by role. */
+/** `people/{role}/{id}/{slug}`: image, names, years, biography and filmography by role. Plain elements (theme/catalogue.css). */
 export function PersonScreen({ id, role, slug }: { id: number; role: string; slug: string }) {
   const location = useLocation();
   const query = usePerson(id);
@@ -106,52 +101,39 @@ export function PersonScreen({ id, role, slug }: { id: number; role: string; slu
   const lifespan = years(person);
 
   return (
-    <Container maxWidth="xl" sx={{ py: { xs: 3, md: 5 } }} data-testid="person-page">
-      <Box
-        sx={{
-          display: 'grid',
-          gridTemplateColumns: { xs: '120px minmax(0, 1fr)', md: '240px minmax(0, 1fr)' },
-          gridTemplateAreas: { xs: '"image names" "bio bio"', md: '"image names" "image bio"' },
-          gridTemplateRows: { md: 'auto 1fr' },
-          columnGap: { xs: 2, md: 5 },
-          rowGap: 2,
-        }}
-      >
-        <Box sx={{ gridArea: 'image', borderRadius: 2, overflow: 'hidden', boxShadow: 4, alignSelf: 'start' }}>
+    <div className="p-container p-container--xl p-person" data-testid="person-page">
+      <div className="p-person__top">
+        <div className="p-person__image">
           <ArtImage src={person.image} alt={messages.image(nameFa ?? '')} kind="portrait" priority />
-        </Box>
-        <Box sx={{ gridArea: 'names', alignSelf: { xs: 'center', md: 'end' }, minWidth: 0 }}>
-          <Typography variant="h4" component="h1" sx={{ fontWeight: 800, fontSize: { xs: '1.4rem', md: '2.4rem' } }}>
-            {nameFa}
-          </Typography>
+        </div>
+        <div className="p-person__names">
+          <h1 className="p-person__name">{nameFa}</h1>
           {person.fullnameFa && (
             <EnglishName className="p-latin p-muted p-en--below p-en--person-name">
               <span data-testid="person-name-en">{person.fullnameEn}</span>
             </EnglishName>
           )}
-          <Box sx={{ display: 'flex', flexWrap: 'wrap', gap: 1, mt: 1.5, alignItems: 'center', color: 'text.secondary', fontSize: '0.9rem' }}>
+          <div className="p-person__facts">
             {lifespan && <span data-testid="person-years">{lifespan}</span>}
             {professions.map((x) => (
-              <Box key={x} component="span" sx={{ border: 1, borderColor: 'divider', borderRadius: 4, px: 1.25, py: 0.25, color: 'text.primary', fontSize: '0.8rem' }}>
+              <span key={x} className="p-person__job">
                 {x}
-              </Box>
+              </span>
             ))}
-          </Box>
-        </Box>
-        <Box component="section" aria-label={messages.biography} sx={{ gridArea: 'bio', minWidth: 0 }}>
-          <Typography component="h2" sx={{ fontWeight: 700, fontSize: '1.1rem', mb: 1 }}>
-            {messages.biography}
-          </Typography>
+          </div>
+        </div>
+        <section aria-label={messages.biography} className="p-person__bio">
+          <h2 className="p-person__h2">{messages.biography}</h2>
           {bio ? (
-            <Typography data-testid="biography" dir={person.bioFa ? undefined : 'ltr'} lang={person.bioFa ? undefined : 'en'} sx={{ lineHeight: 2.1, whiteSpace: 'pre-line', maxWidth: '75ch' }}>
+            <p data-testid="biography" dir={person.bioFa ? undefined : 'ltr'} lang={person.bioFa ? undefined : 'en'} className="p-person__bio-text">
               {bio}
-            </Typography>
+            </p>
           ) : (
-            <Typography color="text.secondary">{messages.noBiography}</Typography>
+            <p className="p-person__bio-none p-muted">{messages.noBiography}</p>
           )}
-        </Box>
-      </Box>
+        </section>
+      </div>
       <Filmography key={`${person.id}-${urlRole}`} person={person} urlRole={urlRole} />
-    </Container>
+    </div>
   );
 }

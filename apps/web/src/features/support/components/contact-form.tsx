@@ -1,23 +1,80 @@
-import SendIcon from '@mui/icons-material/Send';
-import Alert from '@mui/material/Alert';
-import Box from '@mui/material/Box';
-import Button from '@mui/material/Button';
-import TextField from '@mui/material/TextField';
+import SendIcon from 'plain-icon:Send';
+import SuccessOutlinedIcon from 'plain-icon:CheckCircleOutlined';
+import ErrorOutlineIcon from 'plain-icon:ErrorOutlineOutlined';
 import type { ContactInput } from '@parde/contract';
 import { formatNumber } from '@parde/persian';
-import { useRef, useState } from 'react';
+import { useId, useRef, useState } from 'react';
 import { getErrorMessage, getErrorStatus } from '../../../lib/errors';
 import { useSendContact } from '../api/send-contact';
 import { CONTACT_LIMITS, normalizeContact, serverFieldErrors, validateContact, type ContactErrors, type ContactField } from '../lib/validate-contact';
 import { messages } from '../messages';
-import { solidAccent } from '../../../components/accent';
 
 const f = messages.form;
 const EMPTY: ContactInput = { name: '', email: '', subject: '', message: '' };
 
+type FieldProps = {
+  name: ContactField;
+  label: string;
+  value: string;
+  error?: string;
+  helperText?: string;
+  onChange: (value: string) => void;
+  inputRef: (el: HTMLInputElement | HTMLTextAreaElement | null) => void;
+  type?: 'text' | 'email';
+  autoComplete?: string;
+  multiline?: boolean;
+};
+
+/**
+ * One field of the form, its label above the box and its problem under it, tied to it by
+ * `aria-describedby` (plain elements, theme/pages.css: MUI's outlined field, as on the sign-in
+ * forms). An email is typed left to right.
+ */
+function ContactField({ name, label, value, error, helperText, onChange, inputRef, type = 'text', autoComplete, multiline = false }: FieldProps) {
+  const id = useId();
+  const helpId = `${id}-help`;
+  const common = {
+    id,
+    name,
+    value,
+    required: true,
+    maxLength: CONTACT_LIMITS[name].max,
+    'aria-invalid': Boolean(error),
+    'aria-describedby': helpId,
+    'data-testid': `contact-${name}`,
+  };
+  return (
+    <div className={error ? 'p-field p-field--error' : 'p-field'}>
+      <label htmlFor={id} className="p-field__label">
+        {label}
+        <span aria-hidden="true"> *</span>
+      </label>
+      <div className="p-field__box">
+        {multiline ? (
+          <textarea {...common} ref={inputRef} rows={6} onChange={(e) => onChange(e.target.value)} className="p-field__input p-field__input--multiline" />
+        ) : (
+          <input
+            {...common}
+            ref={inputRef}
+            type={type}
+            autoComplete={autoComplete}
+            onChange={(e) => onChange(e.target.value)}
+            className="p-field__input"
+            {...(type === 'email' ? { dir: 'ltr', inputMode: 'email' as const } : {})}
+          />
+        )}
+      </div>
+      <p id={helpId} className="p-field__help" data-testid={`contact-${name}-help`}>
+        {error ?? helperText ?? ' '}
+      </p>
+    </div>
+  );
+}
+
 /**
  * The support form. Problems show under each field: ours before sending, the server's from a
  * 422 after; anything else shows above the button. Success replaces the form with a note.
+ * Plain elements, so the contact page loads none of MUI's code.
  */
 export function ContactForm({ defaults }: { defaults?: Partial<ContactInput> }) {
   const [values, setValues] = useState<ContactInput>({ ...EMPTY, ...defaults });
@@ -62,64 +119,58 @@ export function ContactForm({ defaults }: { defaults?: Partial<ContactInput> }) 
 
   if (sent) {
     return (
-      <Box data-testid="contact-success">
-        <Alert severity="success" variant="filled" sx={{ mb: 2 }} role="status">
-          {f.success}
-        </Alert>
-        <Button variant="outlined" color="inherit" onClick={() => setSent(false)}>
+      <div data-testid="contact-success">
+        <div role="status" className="p-alert p-alert--filled-success">
+          <SuccessOutlinedIcon aria-hidden="true" className="p-alert__icon" />
+          <div className="p-alert__text">{f.success}</div>
+        </div>
+        <button type="button" onClick={() => setSent(false)} className="p-btn p-btn--outlined p-btn--inherit p-btn--current">
           {f.another}
-        </Button>
-      </Box>
+        </button>
+      </div>
     );
   }
 
-  const field = (name: ContactField, label: string, extra: Partial<React.ComponentProps<typeof TextField>> = {}) => (
-    <TextField
+  const field = (name: ContactField, label: string, extra: Pick<FieldProps, 'type' | 'autoComplete' | 'multiline' | 'helperText'> = {}) => (
+    <ContactField
       name={name}
       label={label}
       value={values[name]}
-      onChange={(e) => {
-        setValues((v) => ({ ...v, [name]: e.target.value }));
+      error={errors[name]}
+      onChange={(value) => {
+        setValues((v) => ({ ...v, [name]: value }));
         if (errors[name]) setErrors((er) => ({ ...er, [name]: undefined }));
       }}
-      required
-      fullWidth
-      {...extra}
-      error={Boolean(errors[name])}
-      helperText={errors[name] ?? extra.helperText ?? ' '}
-      inputRef={(el: HTMLInputElement | HTMLTextAreaElement | null) => {
+      inputRef={(el) => {
         refs.current[name] = el;
       }}
-      slotProps={{
-        ...extra.slotProps,
-        htmlInput: { maxLength: CONTACT_LIMITS[name].max, 'data-testid': `contact-${name}`, ...(extra.slotProps?.htmlInput as object) },
-        formHelperText: { 'data-testid': `contact-${name}-help` } as object,
-      }}
+      {...extra}
     />
   );
 
   return (
-    <Box component="form" noValidate onSubmit={onSubmit} aria-label={f.heading} data-testid="contact-form" sx={{ display: 'grid', gap: 1 }}>
-      <Box sx={{ display: 'grid', gridTemplateColumns: { xs: 'minmax(0, 1fr)', sm: 'repeat(2, minmax(0, 1fr))' }, columnGap: 2, rowGap: 1 }}>
+    <form noValidate onSubmit={onSubmit} aria-label={f.heading} data-testid="contact-form" className="p-contact-form">
+      <div className="p-contact-form__pair">
         {field('name', f.name, { autoComplete: 'name' })}
-        {field('email', f.email, { type: 'email', autoComplete: 'email', slotProps: { htmlInput: { dir: 'ltr', inputMode: 'email' } } })}
-      </Box>
+        {field('email', f.email, { type: 'email', autoComplete: 'email' })}
+      </div>
       {field('subject', f.subject)}
       {field('message', f.message, {
         multiline: true,
-        minRows: 6,
         helperText: f.messageHelp(formatNumber(values.message.length, 0), formatNumber(CONTACT_LIMITS.message.max, 0)),
       })}
       {formError && (
-        <Alert severity="error" role="alert" data-testid="contact-error">
-          {formError}
-        </Alert>
+        <div role="alert" data-testid="contact-error" className="p-alert p-alert--error">
+          <ErrorOutlineIcon aria-hidden="true" className="p-alert__icon" />
+          <div className="p-alert__text">{formError}</div>
+        </div>
       )}
-      <Box>
-        <Button type="submit" variant="contained" size="large" startIcon={<SendIcon sx={{ transform: 'scaleX(-1)' }} />} disabled={send.isPending} sx={{ ...solidAccent, px: 4, fontWeight: 700 }}>
+      <div>
+        <button type="submit" disabled={send.isPending} className="p-btn p-btn--contained p-btn--large p-btn--lift p-contact-form__submit">
+          <SendIcon aria-hidden="true" className="p-start-icon p-flip" />
           {send.isPending ? f.sending : f.submit}
-        </Button>
-      </Box>
-    </Box>
+        </button>
+      </div>
+    </form>
   );
 }

@@ -1,18 +1,14 @@
-import EmailIcon from '@mui/icons-material/Email';
-import InstagramIcon from '@mui/icons-material/Instagram';
-import ScheduleIcon from '@mui/icons-material/Schedule';
-import TelegramIcon from '@mui/icons-material/Telegram';
-import XIcon from '@mui/icons-material/X';
-import Box from '@mui/material/Box';
-import Container from '@mui/material/Container';
-import Typography from '@mui/material/Typography';
+import EmailIcon from 'plain-icon:Email';
+import InstagramIcon from 'plain-icon:Instagram';
+import ScheduleIcon from 'plain-icon:Schedule';
+import TelegramIcon from 'plain-icon:Telegram';
+import XIcon from 'plain-icon:X';
 import type { ContactInput } from '@parde/contract';
 import type { ReactElement } from 'react';
 import { useDocumentTitle } from '../../../components/use-document-title';
 import { readRuntimeConfig } from '../../../config/env';
 import { messages } from '../messages';
 import { ContactForm } from './contact-form';
-import { ACCENT_SOLID } from '../../../components/accent';
 
 const ch = messages.channel;
 
@@ -39,76 +35,56 @@ function channels(): Channel[] {
   return list;
 }
 
-/** `contact`: the site's support channels and the form that reaches the operators. */
+/**
+ * `contact`: the site's support channels and the form that reaches the operators. Plain elements
+ * (theme/pages.css), so the page loads none of MUI's code.
+ */
 export function ContactScreen({ defaults }: { defaults?: Partial<ContactInput> }) {
   useDocumentTitle(messages.heading);
   const list = channels();
   return (
-    <Container maxWidth="lg" sx={{ py: { xs: 3, md: 5 } }}>
-      <Typography variant="h4" component="h1" sx={{ fontWeight: 800, fontSize: { xs: '1.5rem', md: '2rem' } }}>
-        {messages.heading}
-      </Typography>
-      <Typography color="text.secondary" sx={{ mt: 1, maxWidth: '70ch', lineHeight: 2 }}>
-        {messages.intro}
-      </Typography>
-      <Box sx={{ display: 'grid', gridTemplateColumns: { xs: 'minmax(0, 1fr)', md: 'minmax(0, 5fr) minmax(0, 7fr)' }, gap: { xs: 4, md: 5 }, mt: 4, alignItems: 'start' }}>
-        <Box component="section" aria-labelledby="contact-channels">
-          <Typography id="contact-channels" component="h2" sx={{ fontWeight: 700, fontSize: '1.15rem', mb: 2 }}>
+    <div className="p-container p-contact">
+      <h1 className="p-contact__title">{messages.heading}</h1>
+      <p className="p-contact__intro">{messages.intro}</p>
+      <div className="p-contact__grid">
+        <section aria-labelledby="contact-channels">
+          <h2 id="contact-channels" className="p-contact__h2">
             {messages.channels}
-          </Typography>
+          </h2>
           {list.length === 0 ? (
-            <Typography color="text.secondary">{ch.none}</Typography>
+            <p className="p-contact__none">{ch.none}</p>
           ) : (
-            <Box component="ul" data-testid="support-channels" sx={{ listStyle: 'none', p: 0, m: 0, display: 'grid', gap: 1.5 }}>
+            <ul data-testid="support-channels" className="p-channels">
               {list.map((c) => (
                 <li key={c.key}>
-                  <Box
-                    component="a"
-                    href={c.href}
-                    target={c.key === 'email' ? undefined : '_blank'}
-                    rel="noopener noreferrer"
-                    data-channel={c.key}
-                    sx={{
-                      display: 'flex',
-                      alignItems: 'center',
-                      gap: 2,
-                      p: 2,
-                      borderRadius: 2,
-                      border: 1,
-                      borderColor: 'divider',
-                      bgcolor: 'background.paper',
-                      color: 'inherit',
-                      textDecoration: 'none',
-                      '&:hover, &:focus-visible': { borderColor: 'secondary.main' },
-                    }}
-                  >
-                    <Box aria-hidden="true" sx={{ width: 44, height: 44, borderRadius: '50%', display: 'grid', placeItems: 'center', bgcolor: ACCENT_SOLID, color: '#fff', flexShrink: 0 }}>
+                  <a href={c.href} target={c.key === 'email' ? undefined : '_blank'} rel="noopener noreferrer" data-channel={c.key} className="p-channel">
+                    <span aria-hidden="true" className="p-channel__icon">
                       {c.icon}
-                    </Box>
-                    <Box sx={{ minWidth: 0 }}>
-                      <Box sx={{ fontWeight: 700 }}>{c.label}</Box>
-                      <Box dir="ltr" sx={{ fontFamily: 'Rubik, sans-serif', fontSize: '0.85rem', textAlign: 'end', overflow: 'hidden', textOverflow: 'ellipsis' }}>
+                    </span>
+                    <span className="p-channel__text">
+                      <span className="p-channel__label">{c.label}</span>
+                      <span dir="ltr" className="p-channel__handle p-latin">
                         {c.handle}
-                      </Box>
-                      <Box sx={{ fontSize: '0.8rem', color: 'text.secondary' }}>{c.note}</Box>
-                    </Box>
-                  </Box>
+                      </span>
+                      <span className="p-channel__note">{c.note}</span>
+                    </span>
+                  </a>
                 </li>
               ))}
-            </Box>
+            </ul>
           )}
-          <Box sx={{ display: 'flex', gap: 1, mt: 2, color: 'text.secondary', fontSize: '0.85rem', lineHeight: 1.9 }}>
-            <ScheduleIcon fontSize="small" aria-hidden="true" sx={{ mt: 0.25 }} />
+          <div className="p-contact__hours">
+            <ScheduleIcon fontSize="small" aria-hidden="true" className="p-contact__hours-icon" />
             <span>{messages.hours}</span>
-          </Box>
-        </Box>
-        <Box component="section" aria-labelledby="contact-form-heading" sx={{ p: { xs: 2, md: 3 }, borderRadius: 2, border: 1, borderColor: 'divider', bgcolor: 'background.paper' }}>
-          <Typography id="contact-form-heading" component="h2" sx={{ fontWeight: 700, fontSize: '1.15rem', mb: 2.5 }}>
+          </div>
+        </section>
+        <section aria-labelledby="contact-form-heading" className="p-sheet p-contact__form">
+          <h2 id="contact-form-heading" className="p-contact__h2 p-contact__h2--form">
             {messages.form.heading}
-          </Typography>
+          </h2>
           <ContactForm defaults={defaults} />
-        </Box>
-      </Box>
-    </Container>
+        </section>
+      </div>
+    </div>
   );
 }

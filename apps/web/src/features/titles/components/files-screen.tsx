@@ -1,11 +1,6 @@
-import ArrowForwardIcon from '@mui/icons-material/ArrowForward';
-import DownloadIcon from '@mui/icons-material/Download';
-import Alert from '@mui/material/Alert';
-import Box from '@mui/material/Box';
-import Button from '@mui/material/Button';
-import Container from '@mui/material/Container';
-import Skeleton from '@mui/material/Skeleton';
-import Typography from '@mui/material/Typography';
+import ArrowForwardIcon from 'plain-icon:ArrowForward';
+import DownloadIcon from 'plain-icon:Download';
+import InfoOutlinedIcon from 'plain-icon:InfoOutlined';
 import type { DownloadItem, MediaFile, TitleDetail } from '@parde/contract';
 import { formatDuration, formatNumber, toPersianDigits } from '@parde/persian';
 import { useState } from 'react';
@@ -24,7 +19,6 @@ import { useTitleFiles } from '../api/get-title-files';
 import { groupFiles, type EpisodeGroup, type SeasonGroup } from '../lib/group-files';
 import { messages } from '../messages';
 import { PremiumGate } from './premium-gate';
-import { ACCENT_SOLID } from '../../../components/accent';
 
 const f = messages.files;
 
@@ -41,14 +35,12 @@ function subtitlesLabel(codes: string[]): string {
 
 function Fact({ label, children, ltr = false }: { label: string; children: React.ReactNode; ltr?: boolean }) {
   return (
-    <Box sx={{ display: 'flex', gap: 0.75, fontSize: '0.85rem', minWidth: 0 }}>
-      <Box component="span" sx={{ color: 'text.secondary', flexShrink: 0 }}>
-        {label}:
-      </Box>
-      <Box component="span" dir={ltr ? 'ltr' : undefined} sx={{ fontFamily: ltr ? 'Rubik, sans-serif' : undefined, overflow: 'hidden', textOverflow: 'ellipsis' }}>
+    <span className="p-fact">
+      <span className="p-fact__label">{label}:</span>
+      <span dir={ltr ? 'ltr' : undefined} className={ltr ? 'p-fact__value p-latin' : 'p-fact__value'}>
         {children}
-      </Box>
-    </Box>
+      </span>
+    </span>
   );
 }
 
@@ -57,25 +49,9 @@ function FileRow({ file, downloads }: { file: MediaFile; downloads?: DownloadIte
   const locked = downloads === undefined;
   const download = downloadFor(downloads, file);
   return (
-    <Box
-      component="li"
-      data-testid="media-file"
-      sx={{
-        display: 'grid',
-        gridTemplateColumns: { xs: 'minmax(0, 1fr)', md: 'minmax(0, 1.3fr) minmax(0, 1fr) minmax(0, 1fr) minmax(0, 1.3fr) auto' },
-        alignItems: 'center',
-        gap: { xs: 0.75, md: 2 },
-        p: { xs: 1.5, md: 1.75 },
-        borderRadius: 1.5,
-        bgcolor: 'background.paper',
-        border: 1,
-        borderColor: 'divider',
-      }}
-    >
+    <li data-testid="media-file" className="p-file">
       <Fact label={f.audio}>
-        <Box component="span" sx={{ fontWeight: 700 }}>
-          {file.audio.kind === 'dub' ? f.dub(file.audio.studio) : f.original}
-        </Box>
+        <span className="p-bold">{file.audio.kind === 'dub' ? f.dub(file.audio.studio) : f.original}</span>
       </Fact>
       <Fact label={f.size}>{formatFileSize(file.sizeMb)}</Fact>
       <Fact label={f.codec} ltr>
@@ -83,50 +59,46 @@ function FileRow({ file, downloads }: { file: MediaFile; downloads?: DownloadIte
       </Fact>
       <Fact label={f.subtitles}>{subtitlesLabel(file.subtitles)}</Fact>
       {download ? (
-        <Button
-          component="a"
+        <a
           href={download.url}
           download
-          variant="contained"
-          size="small"
-          startIcon={<DownloadIcon />}
           data-testid="download-link"
           aria-label={f.downloadLabel(`${file.quality}، ${file.audio.kind === 'dub' ? f.dub(file.audio.studio) : f.original}، ${formatBytes(download.bytes)}`)}
-          sx={{ justifySelf: { xs: 'stretch', md: 'end' }, mt: { xs: 0.5, md: 0 }, whiteSpace: 'nowrap' }}
+          className="p-btn p-btn--contained p-btn--small p-btn--lift p-file__action"
         >
+          <DownloadIcon fontSize="small" className="p-start-icon" />
           {f.download} ({formatBytes(download.bytes)})
-        </Button>
+        </a>
       ) : (
-        <Button variant="outlined" color="inherit" size="small" disabled startIcon={<DownloadIcon />} sx={{ justifySelf: { xs: 'stretch', md: 'end' }, mt: { xs: 0.5, md: 0 }, whiteSpace: 'nowrap' }}>
+        <button type="button" disabled className="p-btn p-btn--outlined p-btn--small p-file__action">
+          <DownloadIcon fontSize="small" className="p-start-icon" />
           {locked ? f.premiumOnly : f.downloadSoon}
-        </Button>
+        </button>
       )}
-    </Box>
+    </li>
   );
 }
 
-function Qualities({ group, headingLevel, downloads }: { group: EpisodeGroup; headingLevel: 'h2' | 'h3' | 'h4'; downloads?: DownloadItem[] }) {
+function Qualities({ group, headingLevel: Heading, downloads }: { group: EpisodeGroup; headingLevel: 'h2' | 'h3' | 'h4'; downloads?: DownloadItem[] }) {
   return (
-    <Box sx={{ display: 'grid', gap: 2 }}>
+    <div className="p-qualities">
       {group.qualities.map((q) => (
-        <Box key={q.quality} data-testid="quality-group" data-quality={q.quality}>
-          <Typography component={headingLevel} sx={{ display: 'flex', alignItems: 'center', gap: 1, fontWeight: 700, fontSize: '0.95rem', mb: 1 }}>
+        <div key={q.quality} data-testid="quality-group" data-quality={q.quality}>
+          <Heading className="p-quality">
             {f.quality}
-            <Box component="span" dir="ltr" sx={{ fontFamily: 'Rubik, sans-serif', bgcolor: ACCENT_SOLID, color: '#fff', borderRadius: 1, px: 1, py: 0.1, fontSize: '0.85rem' }}>
+            <span dir="ltr" className="p-quality__name p-latin">
               {q.quality}
-            </Box>
-            <Box component="span" sx={{ color: 'text.secondary', fontWeight: 400, fontSize: '0.8rem' }}>
-              ({f.total(formatNumber(q.files.length, 0))})
-            </Box>
-          </Typography>
-          <Box component="ul" sx={{ listStyle: 'none', p: 0, m: 0, display: 'grid', gap: 1 }}>
+            </span>
+            <span className="p-quality__count">({f.total(formatNumber(q.files.length, 0))})</span>
+          </Heading>
+          <ul className="p-files">
             {q.files.map((file) => (
               <FileRow key={file.id} file={file} downloads={downloads} />
             ))}
-          </Box>
-        </Box>
+          </ul>
+        </div>
       ))}
-    </Box>
+    </div>
   );
 }
 
@@ -140,7 +112,7 @@ function SeriesFiles({ seasons, title, downloads }: { seasons: SeasonGroup[]; ti
   const season = seasons.find((s) => s.seasonNumber === chosen) ?? seasons[0]!;
   return (
     <>
-      <Box role="group" aria-label={messages.seasonsLabel} sx={{ display: 'flex', gap: 1, overflowX: 'auto', pb: 1, mb: 2 }}>
+      <div role="group" aria-label={messages.seasonsLabel} className="p-files-seasons">
         {seasons.map((s) => {
           const on = s.seasonNumber === season.seasonNumber;
           return (
@@ -149,49 +121,50 @@ function SeriesFiles({ seasons, title, downloads }: { seasons: SeasonGroup[]; ti
             </PillButton>
           );
         })}
-      </Box>
-      <Box component="section" aria-label={messages.season(toPersianDigits(season.seasonNumber ?? 0))} data-testid="files-season" sx={{ display: 'grid', gap: 1.5 }}>
+      </div>
+      <section aria-label={messages.season(toPersianDigits(season.seasonNumber ?? 0))} data-testid="files-season" className="p-files-season">
         {season.episodes.map((ep, i) => {
           const name = episodeName(title, season.seasonNumber, ep.episodeNumber);
           return (
-            <Box component="details" key={String(ep.episodeNumber)} open={i === 0} data-testid="files-episode" sx={{ borderRadius: 2, border: 1, borderColor: 'divider', bgcolor: 'action.hover', '&[open] > summary': { borderBottom: 1, borderColor: 'divider' } }}>
-              <Box component="summary" sx={{ cursor: 'pointer', p: 1.75, display: 'flex', alignItems: 'center', gap: 1.5, listStyle: 'none', '&::-webkit-details-marker': { display: 'none' }, '&::before': { content: '"▸"', transform: 'scaleX(-1)', color: 'text.secondary' }, '[open] > &::before': { transform: 'rotate(90deg)' } }}>
-                <Typography component="h2" sx={{ fontWeight: 700, fontSize: '1rem' }}>
+            <details key={String(ep.episodeNumber)} open={i === 0} data-testid="files-episode" className="p-episode-files">
+              <summary className="p-episode-files__summary">
+                <h2 className="p-episode-files__name">
                   {messages.episode(toPersianDigits(ep.episodeNumber ?? 0))}
                   {name && (
-                    <Box component="span" sx={{ fontWeight: 400, color: 'text.secondary' }}>
+                    <span className="p-episode-files__title">
                       {' — '}
                       <bdi>{name}</bdi>
-                    </Box>
+                    </span>
                   )}
-                </Typography>
-                <Box component="span" sx={{ marginInlineStart: 'auto', fontSize: '0.8rem', color: 'text.secondary', whiteSpace: 'nowrap' }}>
-                  {f.total(formatNumber(ep.fileCount, 0))}
-                </Box>
-              </Box>
-              <Box sx={{ p: { xs: 1.25, md: 2 } }}>
+                </h2>
+                <span className="p-episode-files__count">{f.total(formatNumber(ep.fileCount, 0))}</span>
+              </summary>
+              <div className="p-episode-files__body">
                 <Qualities group={ep} headingLevel="h3" downloads={downloads} />
-              </Box>
-            </Box>
+              </div>
+            </details>
           );
         })}
-      </Box>
+      </section>
     </>
   );
 }
 
 function FilesSkeleton() {
   return (
-    <Box aria-hidden="true" sx={{ display: 'grid', gap: 1, alignContent: 'start', minHeight: '100vh' }} data-testid="files-skeleton">
-      <Skeleton width={160} sx={{ fontSize: '1rem' }} />
+    <div aria-hidden="true" data-testid="files-skeleton" className="p-files-skeleton">
+      <span className="p-skel p-skel--text p-files-skeleton__heading" />
       {[0, 1, 2, 3].map((i) => (
-        <Skeleton key={i} variant="rounded" sx={{ height: { xs: 150, md: 58 } }} />
+        <span key={i} className="p-skel p-skel--rounded p-files-skeleton__row" />
       ))}
-    </Box>
+    </div>
   );
 }
 
-/** `titles/{id}/files`: the media files grouped by season, episode and quality. */
+/**
+ * `titles/{id}/files`: the media files grouped by season, episode and quality. Plain elements
+ * (theme/pages.css), drawn by the server for a visitor: the page waits for none of MUI's code.
+ */
 export function FilesScreen({ id, isMember = false }: { id: number; isMember?: boolean }) {
   const title = useTitle(id);
   const files = useTitleFiles(id);
@@ -209,35 +182,35 @@ export function FilesScreen({ id, isMember = false }: { id: number; isMember?: b
   const duration = files.data?.find((x) => x.durationSec)?.durationSec;
 
   return (
-    <Container maxWidth="lg" sx={{ py: { xs: 3, md: 4 } }}>
+    <div className="p-container p-files-page">
       {t && (
-        <Button component={RouterLink} to={t.path} color="inherit" size="small" startIcon={<ArrowForwardIcon />} sx={{ mb: 2 }}>
+        <RouterLink to={t.path} className="p-btn p-btn--small p-btn--inherit p-files-page__back">
+          <ArrowForwardIcon fontSize="small" className="p-start-icon" />
           {f.back}
-        </Button>
+        </RouterLink>
       )}
-      <Box sx={{ display: 'flex', gap: { xs: 2, md: 3 }, alignItems: 'center', mb: 3 }}>
-        <Box sx={{ width: { xs: 72, md: 96 }, flexShrink: 0, borderRadius: 1.5, overflow: 'hidden' }}>
-          {t ? <ArtImage src={t.poster} alt="" priority /> : <Skeleton variant="rectangular" sx={{ height: 'auto', aspectRatio: '2 / 3' }} />}
-        </Box>
-        <Box sx={{ minWidth: 0 }}>
-          <Typography variant="h4" component="h1" sx={{ fontWeight: 800, fontSize: { xs: '1.3rem', md: '1.9rem' } }}>
-            {name ? f.heading(name) : f.headingFallback}
-          </Typography>
+      <div className="p-files-page__head">
+        <div className="p-files-page__poster">
+          {t ? <ArtImage src={t.poster} alt="" priority /> : <span className="p-skel p-files-page__poster-skel" />}
+        </div>
+        <div className="p-files-page__names">
+          <h1 className="p-files-page__title">{name ? f.heading(name) : f.headingFallback}</h1>
           {t?.titleFa && <EnglishName className="p-latin p-muted p-en--below">{t.titleEn}</EnglishName>}
-          <Typography color="text.secondary" sx={{ fontSize: '0.85rem', mt: 0.5 }}>
+          <p className="p-files-page__count">
             {files.data ? f.total(formatNumber(files.data.length, 0)) : '\u00a0'}
             {t?.type === 'movie' && duration ? `، ${duration < 60 ? f.seconds(toPersianDigits(duration)) : formatDuration(duration / 60)}` : ''}
-          </Typography>
-        </Box>
-      </Box>
+          </p>
+        </div>
+      </div>
       {t && !t.isFree && needsPremium(access.data) ? (
-        <Box sx={{ mb: 3 }}>
+        <div className="p-files-page__gate">
           <PremiumGate reason={access.data.reason} />
-        </Box>
+        </div>
       ) : (
-        <Alert severity="info" variant="outlined" sx={{ mb: 3 }}>
-          {downloads.data?.length ? f.premiumDownloads : access.data?.canWatch ? f.premiumActive : f.premiumNote}
-        </Alert>
+        <div role="alert" className="p-alert p-alert--info p-alert--outlined p-files-page__note">
+          <InfoOutlinedIcon aria-hidden="true" className="p-alert__icon" />
+          <div className="p-alert__text">{downloads.data?.length ? f.premiumDownloads : access.data?.canWatch ? f.premiumActive : f.premiumNote}</div>
+        </div>
       )}
       {files.isPending || title.isPending ? (
         <FilesSkeleton />
@@ -248,12 +221,12 @@ export function FilesScreen({ id, isMember = false }: { id: number; isMember?: b
       ) : t && t.type === 'series' && groups.some((g) => g.seasonNumber !== null) ? (
         <SeriesFiles seasons={groups.filter((g) => g.seasonNumber !== null)} title={t} downloads={rowDownloads} />
       ) : (
-        <Box component="section" aria-label={f.movie} data-testid="files-movie">
+        <section aria-label={f.movie} data-testid="files-movie">
           {groups.map((g) =>
             g.episodes.map((ep) => <Qualities key={`${g.seasonNumber}-${ep.episodeNumber}`} group={ep} headingLevel="h2" downloads={rowDownloads} />),
           )}
-        </Box>
+        </section>
       )}
-    </Container>
+    </div>
   );
 }

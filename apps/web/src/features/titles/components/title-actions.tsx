@@ -1,12 +1,8 @@
-import { formatNumber } from '@parde/persian';
-import BookmarkAddedIcon from 'plain-icon:BookmarkAdded';
 import BookmarkBorderIcon from 'plain-icon:BookmarkBorder';
-import FavoriteIcon from 'plain-icon:Favorite';
 import FavoriteBorderIcon from 'plain-icon:FavoriteBorder';
+import { Suspense } from 'react';
 import { Link as RouterLink } from 'react-router';
-import { EMPTY_MEMBER_STATE, useMemberTitleState } from '../api/get-member-title-state';
-import { useToggleLike } from '../api/toggle-like';
-import { useToggleWatchlist } from '../api/toggle-watchlist';
+import { lazyComponent } from '../../../lib/lazy-route';
 import { messages } from '../messages';
 
 const a = messages.actions;
@@ -20,7 +16,26 @@ export type MemberAccess = {
 };
 
 /** An outlined button on the hero, which is dark whatever the theme (theme/title.css). */
-const OUTLINED = 'p-btn p-btn--outlined p-title-hero__btn p-title-hero__btn--member p-title-hero__btn--nowrap';
+export const OUTLINED = 'p-btn p-btn--outlined p-title-hero__btn p-title-hero__btn--member p-title-hero__btn--nowrap';
+
+// A member's buttons call the API: their code is fetched for members only.
+const MemberButtons = lazyComponent<{ titleId: number }>(() => import('./member-title-controls').then((m) => ({ default: m.MemberButtons })));
+
+/** Where a member's buttons will be, while their code loads: the same buttons, not yet pressable. */
+function MemberButtonsPlaceholder() {
+  return (
+    <>
+      <button type="button" disabled className={OUTLINED}>
+        <BookmarkBorderIcon className="p-start-icon" />
+        {a.addToWatchlist}
+      </button>
+      <button type="button" disabled className={OUTLINED}>
+        <FavoriteBorderIcon className="p-start-icon" />
+        {a.like}
+      </button>
+    </>
+  );
+}
 
 /**
  * Watchlist and like. A visitor's buttons are links to the login page with the way back; a
@@ -41,41 +56,9 @@ export function TitleMemberActions({ titleId, access }: { titleId: number; acces
       </>
     );
   }
-  return <MemberButtons titleId={titleId} />;
-}
-
-function MemberButtons({ titleId }: { titleId: number }) {
-  const state = useMemberTitleState(titleId, true);
-  const watchlist = useToggleWatchlist(titleId);
-  const like = useToggleLike(titleId);
-  const s = state.data ?? EMPTY_MEMBER_STATE;
   return (
-    <>
-      <button
-        type="button"
-        tabIndex={watchlist.isPending ? -1 : 0}
-        aria-pressed={s.inWatchlist}
-        onClick={() => watchlist.mutate()}
-        disabled={watchlist.isPending}
-        data-testid="watchlist-button"
-        className={s.inWatchlist ? 'p-btn p-btn--contained p-btn--lift p-title-hero__btn--solid' : OUTLINED}
-      >
-        {s.inWatchlist ? <BookmarkAddedIcon className="p-start-icon" /> : <BookmarkBorderIcon className="p-start-icon" />}
-        {s.inWatchlist ? a.inWatchlist : a.addToWatchlist}
-      </button>
-      <button
-        type="button"
-        tabIndex={like.isPending ? -1 : 0}
-        aria-pressed={s.liked}
-        onClick={() => like.mutate()}
-        disabled={like.isPending}
-        data-testid="like-button"
-        className={OUTLINED}
-      >
-        {s.liked ? <FavoriteIcon className="p-start-icon p-title-hero__liked" /> : <FavoriteBorderIcon className="p-start-icon" />}
-        {s.liked ? a.liked : a.like}
-        {s.likes > 0 && `، ${a.likes(formatNumber(s.likes, 0))}`}
-      </button>
-    </>
+    <Suspense fallback={<MemberButtonsPlaceholder />}>
+      <MemberButtons titleId={titleId} />
+    </Suspense>
   );
 }
