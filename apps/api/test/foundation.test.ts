@@ -171,12 +171,14 @@ describe('CORS', () => {
       const res = await ctx.app.inject({
         method: 'OPTIONS',
         url: '/api/titles/search',
-        headers: { origin, 'access-control-request-method': 'POST', 'access-control-request-headers': 'x-xsrf-token,content-type,authorization' },
+        headers: { origin, 'access-control-request-method': 'POST', 'access-control-request-headers': 'x-xsrf-token,content-type,authorization,x-profile' },
       });
       expect(res.statusCode).toBe(204);
       expect(res.headers['access-control-allow-origin']).toBe(origin);
       expect(res.headers['access-control-allow-credentials']).toBe('true');
       expect(String(res.headers['access-control-allow-headers']).toLowerCase()).toContain('x-xsrf-token');
+      // The web app names the profile it shows on every call (decision 21).
+      expect(String(res.headers['access-control-allow-headers']).toLowerCase()).toContain('x-profile');
     });
   }
 

@@ -252,5 +252,8 @@ describe('a kids profile and the account', () => {
     expect(paid.statusCode, paid.body).toBe(200);
     const { rows } = await ctx.database.pool.query<{ profile_name: string }>('SELECT profile_name FROM payments WHERE user_id = $1 ORDER BY id', [m.id]);
     expect(rows.map((r) => r.profile_name)).toEqual(['حساب اصلی', 'نوجوان']);
+    // The receipt says which profile paid.
+    const receipts = (await ctx.app.inject({ url: '/api/user/payments', headers: m.headers })).json().data as { profileName: string | null }[];
+    expect(receipts.map((r) => r.profileName).sort()).toEqual(['حساب اصلی', 'نوجوان'].sort());
   });
 });

@@ -219,6 +219,22 @@ describe('choosing a profile', () => {
     expect((await list(m)).currentId).toBe(main.id);
   });
 
+  it('lets the account password be guessed no faster than a few times a quarter hour (429, Persian)', async () => {
+    const m = await registerMember(ctx.app);
+    const teen = await create(m, { name: 'حدس' });
+    const kid = await create(m, { name: 'کودک حدس', kids: true });
+    expect((await select(m, kid.id)).statusCode).toBe(200);
+    const codes: number[] = [];
+    for (let i = 0; i < 18; i++) codes.push((await select(m, teen.id, { password: `guess-${i}` })).statusCode);
+    expect(new Set(codes)).toEqual(new Set([422]));
+    const limited = await select(m, teen.id, { password: m.password });
+    expect(limited.statusCode).toBe(429);
+    expect(limited.json().message).toMatch(persian);
+    // The two creations above (with the password) and these 18 tries make the 20 a quarter hour allows.
+    // A PIN is not held up by it.
+    expect((await select(m, teen.id, { main_pin: '1234' })).statusCode).toBe(403);
+  }, 60_000);
+
   it('belongs to the session: another device keeps its own profile', async () => {
     const m = await registerMember(ctx.app);
     const p = await create(m, { name: 'دستگاه دوم' });

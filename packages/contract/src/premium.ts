@@ -121,6 +121,8 @@ export const payment = z
     failureReason: z.string().nullable(),
     createdAt: isoDate,
     paidAt: isoDate.nullable(),
+    /** The profile that paid (decision 21); null for payments made before profiles. */
+    profileName: z.string().nullable().optional(),
     /** The premium days this payment bought (join, reserve). */
     period: z.object({ startsAt: isoDate, endsAt: isoDate }).nullable(),
     /** The gift code this payment bought, and whether someone has used it. */

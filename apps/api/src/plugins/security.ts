@@ -27,7 +27,7 @@ export async function registerSecurity(app: FastifyInstance, config: Config) {
     },
     methods: ['GET', 'HEAD', 'POST', 'PUT', 'PATCH', 'DELETE'],
     // The panel's resumable uploads (tus) from the site's pages to api.<site>.
-    allowedHeaders: ['Content-Type', 'Authorization', 'X-Requested-With', 'X-XSRF-TOKEN', 'Accept', 'Tus-Resumable', 'Upload-Length', 'Upload-Offset', 'Upload-Metadata', 'Upload-Defer-Length', 'Upload-Concat'],
+    allowedHeaders: ['Content-Type', 'Authorization', 'X-Requested-With', 'X-XSRF-TOKEN', 'X-Profile', 'Accept', 'Tus-Resumable', 'Upload-Length', 'Upload-Offset', 'Upload-Metadata', 'Upload-Defer-Length', 'Upload-Concat'],
     exposedHeaders: ['Retry-After', 'X-Request-Id', 'Location', 'Tus-Resumable', 'Upload-Offset', 'Upload-Length'],
     maxAge: 600,
   });

@@ -26,6 +26,7 @@ export function toPayment({ payment: p, period, gift }: ReceiptRow): Payment {
     failureReason: p.failureReason,
     createdAt: iso(p.createdAt),
     paidAt: isoOrNull(p.paidAt),
+    profileName: p.profileName,
     period: period ? { startsAt: iso(period.startsAt), endsAt: iso(period.endsAt) } : null,
     gift: gift ? { id: gift.id, code: formatGiftCode(gift.code), redeemed: gift.redeemedAt !== null } : null,
   };

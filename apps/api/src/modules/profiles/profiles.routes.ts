@@ -18,16 +18,25 @@ import {
 } from '@parde/contract';
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { requireMember } from '../../plugins/auth';
+import { limitBy, MINUTE } from '../auth/rate-limits';
 import { ProfilesService } from './profiles.service';
 
 const tags = ['profiles'];
 const security = [{ bearer: [] }];
 const config = { auth: 'member' } as const;
-const manageErrors = { 401: errorResponse, 403: errorResponse, 404: errorResponse, 409: errorResponse, 422: profileValidationError, 423: errorResponse };
+const manageErrors = { 401: errorResponse, 403: errorResponse, 404: errorResponse, 409: errorResponse, 422: profileValidationError, 423: errorResponse, 429: errorResponse };
 
 /** Household profiles (`/api/user/profiles`, decision 21) and each profile's player choices (`/api/user/profile/*`). */
 export const profilesRoutes: FastifyPluginAsyncZod = async (app) => {
   const profiles = new ProfilesService(app.deps.database);
+  /**
+   * The account's password typed on a shared device (a child leaving a kids profile) is guessed no
+   * faster than sign-in allows: a few tries per account in a quarter of an hour. PINs have their own lock.
+   */
+  const passwordTries = limitBy(app, 'profile-password', 20, 15 * MINUTE, (request) => {
+    const body = request.body as { password?: unknown } | null | undefined;
+    return body && typeof body.password === 'string' && body.password !== '' && request.member ? String(request.member.userId) : undefined;
+  });
 
   app.get(
     '/api/user/profiles',
@@ -43,6 +52,7 @@ export const profilesRoutes: FastifyPluginAsyncZod = async (app) => {
     '/api/user/profiles',
     {
       config,
+      preHandler: passwordTries,
       schema: {
         tags,
         security,
@@ -58,6 +68,7 @@ export const profilesRoutes: FastifyPluginAsyncZod = async (app) => {
     '/api/user/profiles/:id',
     {
       config,
+      preHandler: passwordTries,
       schema: {
         tags,
         security,
@@ -74,6 +85,7 @@ export const profilesRoutes: FastifyPluginAsyncZod = async (app) => {
     '/api/user/profiles/:id',
     {
       config,
+      preHandler: passwordTries,
       schema: {
         tags,
         security,
@@ -93,6 +105,7 @@ export const profilesRoutes: FastifyPluginAsyncZod = async (app) => {
     '/api/user/profiles/:id/select',
     {
       config: { ...config, anyProfile: true },
+      preHandler: passwordTries,
       schema: {
         tags,
         security,
