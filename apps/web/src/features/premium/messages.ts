@@ -115,6 +115,8 @@ export const messages = {
     redeem: 'کد هدیه دارید؟',
   },
   payments: {
+    /** Household profiles: which profile of the account paid. */
+    paidBy: (name: string) => `با نمایهٔ ${name}`,
     heading: 'پرداخت‌ها و رسیدها',
     empty: 'هنوز پرداختی نداشته‌اید.',
     list: 'فهرست پرداخت‌ها',

@@ -41,6 +41,7 @@ function PaymentItem({ p }: { p: Payment }) {
       <Box sx={{ display: 'flex', gap: { xs: 0.5, sm: 2 }, flexWrap: 'wrap', flexDirection: { xs: 'column', sm: 'row' }, mt: 0.75, color: 'text.secondary', fontSize: '0.88rem' }}>
         <span data-testid="payment-date">{formatJalali(p.paidAt ?? p.createdAt, 'datetime')}</span>
         <span>{m.orderId(order)}</span>
+        {p.profileName && <span data-testid="payment-profile">{m.paidBy(p.profileName)}</span>}
         {p.discountAmount > 0 && <span>{m.discount(formatToman(p.discountAmount))}</span>}
         {p.refId && (
           <span>

@@ -5,6 +5,7 @@ import { queryClient } from '../../../lib/query-client';
 import { answerApiWith, renderAppAt } from '../../../test/app';
 import { useAuthStore } from '../../auth';
 import { PROFILE_STORAGE_KEY, useProfileStore } from '../stores/profile-store';
+import { matrixDetail } from '../../titles/components/title-fixtures';
 import { householdApi, makeProfile } from '../test/household-api';
 import { avatarPalette, ProfileAvatar } from './profile-avatar';
 
@@ -219,6 +220,44 @@ describe('kids mode on the screens', () => {
     renderAppAt('/premium/plans');
     expect(await screen.findByTestId('kids-no-buying', {}, { timeout: 15_000 })).toBeTruthy();
     expect(await screen.findByTestId('kids-badge')).toBeTruthy();
+  });
+});
+
+describe('kids mode on the title page', () => {
+  const detail = matrixDetail('http://localhost:8000');
+  const titleApi = (kids: boolean) =>
+    householdApi({
+      profiles: [makeProfile({ id: 1, name: 'مریم', main: true }), makeProfile({ id: 3, name: 'نیلو', kids: true })],
+      currentId: kids ? 3 : 1,
+      extra: (config) => {
+        const ok = (data: unknown) => ({ data, status: 200, headers: new Headers(), config });
+        if (config.url === '/api/titles/7') return ok({ data: { ...detail, isFree: false } });
+        if (config.url === '/api/titles/7/access') return ok({ data: { canWatch: false, canDownload: false, reason: 'SUBSCRIPTION_REQUIRED' } });
+        if (config.url === '/api/user/titles/7/state') return ok({ data: { inWatchlist: false, liked: false, likes: 0, rating: null } });
+        return undefined;
+      },
+    });
+
+  it.each([
+    ['a grown-up profile sees the comments and the way to premium', false],
+    ['a kids profile sees neither', true],
+  ])('%s', async (_name, kids) => {
+    household = titleApi(kids);
+    signIn();
+    useProfileStore.setState({ userId: 7, profile: kids ? makeProfile({ id: 3, name: 'نیلو', kids: true }) : makeProfile({ id: 1, name: 'مریم', main: true }) });
+    renderAppAt('/titles/7/the-matrix');
+    await screen.findByRole('heading', { level: 1, name: /ماتریکس|Matrix/ }, { timeout: 15_000 });
+    await screen.findByTestId('files-link');
+    if (kids) {
+      // The premium button goes once the access answer says the title is locked.
+      await screen.findByTestId('kids-badge');
+      await waitFor(() => expect(screen.queryByTestId('watch-button')).toBeNull());
+      expect(household.state.calls.some((c) => c.url === '/api/titles/7/access')).toBe(true);
+      expect(document.getElementById('comments')).toBeNull();
+    } else {
+      await waitFor(() => expect(screen.getByTestId('watch-button').getAttribute('data-locked')).toBe('true'));
+      expect(document.getElementById('comments')).not.toBeNull();
+    }
   });
 });
 

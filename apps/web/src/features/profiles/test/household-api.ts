@@ -1,5 +1,5 @@
 import type { Profile } from '@parde/contract';
-import { HttpError, type Adapter, type RequestConfig } from '../../../lib/api-client';
+import { HttpError, type Adapter, type ApiResponse, type RequestConfig } from '../../../lib/api-client';
 
 export type Call = { method: string; url: string; profileHeader: string | null; body: Record<string, unknown> | undefined };
 
@@ -16,7 +16,17 @@ const profile = (p: Partial<Profile> & Pick<Profile, 'id' | 'name'>): Profile =>
  * One household at the HTTP edge, as the contract describes it: the profiles, the session's
  * profile, PINs (5 wrong tries lock), leaving kids, the holder's proof and the five-profile limit.
  */
-export function householdApi(opts: { profiles?: Profile[]; currentId?: number; pins?: Record<number, string>; password?: string; mainPin?: string } = {}) {
+export function householdApi(
+  opts: {
+    profiles?: Profile[];
+    currentId?: number;
+    pins?: Record<number, string>;
+    password?: string;
+    mainPin?: string;
+    /** Other answers of the page (a title…), or undefined to fall through. */
+    extra?: (config: RequestConfig) => ApiResponse | undefined;
+  } = {},
+) {
   const state = {
     profiles: opts.profiles ?? [profile({ id: 1, name: 'مریم', main: true }), profile({ id: 2, name: 'آرش', avatar: 'moon' })],
     currentId: opts.currentId ?? 1,
@@ -46,6 +56,8 @@ export function householdApi(opts: { profiles?: Profile[]; currentId?: number; p
       fail(config, 409, { message: 'نمایهٔ این دستگاه در زبانهٔ دیگری عوض شده است.', code: 'PROFILE_CHANGED' });
     }
     const { url, method } = config;
+    const answered = opts.extra?.(config);
+    if (answered) return answered;
     if (url === '/api/user/profiles' && method === 'get') return ok(config, { data: { profiles: state.profiles.map(view), currentId: state.currentId, max: 5 } });
 
     const select = /^\/api\/user\/profiles\/(\d+)\/select$/.exec(url);
