@@ -266,6 +266,9 @@ describe('the X-Profile header', () => {
     // Nothing was written into p's watchlist by the stale tab; without the header the session's profile is used.
     expect((await call(m, 'GET', '/api/user/watchlist')).json().data).toEqual([]);
     expect((await call(m, 'GET', '/api/user/watchlist', undefined, { 'x-profile': String(p.id) })).statusCode).toBe(200);
+    // The account read (the app's sign-in check) and signing out are answered whatever the tab names.
+    expect((await call(m, 'GET', '/api/user', undefined, { 'x-profile': String(main.id) })).statusCode).toBe(200);
+    expect((await call(m, 'POST', '/api/sanc/logout', undefined, { 'x-profile': String(main.id) })).statusCode).toBe(200);
   });
 });
 

@@ -9,7 +9,8 @@ export const accountRoutes: FastifyPluginAsyncZod = async (app) => {
   app.get(
     '/api/user',
     {
-      config: { auth: 'member' },
+      // The app's sign-in check reads it on every start: answered whatever profile a stale tab names.
+      config: { auth: 'member', anyProfile: true },
       schema: { tags: ['account'], summary: 'The signed-in member', security: [{ bearer: [] }], response: { 200: userResponse, 401: errorResponse } },
     },
     async (request) => {

@@ -120,7 +120,7 @@ export const authRoutes: FastifyPluginAsyncZod = async (app) => {
 
   app.post(
     '/api/sanc/logout',
-    { config: { auth: 'member' }, schema: { tags, summary: 'Revokes the token of this request', security: bearer, response: { 200: messageResponse, 401: errorResponse } } },
+    { config: { auth: 'member', anyProfile: true }, schema: { tags, summary: 'Revokes the token of this request', security: bearer, response: { 200: messageResponse, 401: errorResponse } } },
     async (request) => auth.logout(requireMember(request)),
   );
 };

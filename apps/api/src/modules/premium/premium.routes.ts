@@ -19,6 +19,7 @@ import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { AppError } from '../../errors/app-error';
 import { assetOrigin } from '../../lib/urls';
 import { requireMember, type AuthMember } from '../../plugins/auth';
+import { limitBy, MINUTE } from '../auth/rate-limits';
 import { ProfilesService } from '../profiles/profiles.service';
 import { listGifts, redeemGift } from './gifts';
 import { premiumStatus } from './periods';
@@ -27,7 +28,7 @@ import { PlansRepository, toPlan } from './plans';
 const tags = ['premium'];
 const security = [{ bearer: [] }];
 const member = { auth: 'member' } as const;
-const buyErrors = { 401: errorResponse, 403: errorResponse, 404: errorResponse, 409: errorResponse, 422: validationErrorResponse, 423: errorResponse, 503: errorResponse };
+const buyErrors = { 401: errorResponse, 403: errorResponse, 404: errorResponse, 409: errorResponse, 422: validationErrorResponse, 423: errorResponse, 429: errorResponse, 503: errorResponse };
 
 /** Plans, buying them (join, reserve, gift), the member's subscription and gift codes. */
 export const premiumRoutes: FastifyPluginAsyncZod = async (app) => {
@@ -39,6 +40,11 @@ export const premiumRoutes: FastifyPluginAsyncZod = async (app) => {
    * Paying (decision 21): never from a kids profile; from the main profile as before; from any
    * other profile with the account's password or the main profile's PIN.
    */
+  // The account's password typed to pay from another profile: guessed no faster than through the profile routes.
+  const passwordTries = limitBy(app, 'pay-password', 20, 15 * MINUTE, (request) => {
+    const body = request.body as { password?: unknown } | null | undefined;
+    return body && typeof body.password === 'string' && body.password !== '' && request.member ? String(request.member.userId) : undefined;
+  });
   const payer = async (m: AuthMember, proof: { password?: string; main_pin?: string }) => {
     if (m.kids) throw new AppError('KIDS_PROFILE', 403);
     if (!m.mainProfile) await profiles.proveHolder(m, proof);
@@ -75,7 +81,7 @@ export const premiumRoutes: FastifyPluginAsyncZod = async (app) => {
     ['/api/user/reserve2', 'reserve', 'Buys a plan that starts when the current subscription ends (like join without one)'],
   ] as const;
   for (const [path, kind, summary] of purchases) {
-    app.post(path, { config: member, schema: { tags, security, summary, body: joinPlanInput, response: { 200: paymentRedirect, ...buyErrors } } }, async (request) => {
+    app.post(path, { config: member, preHandler: passwordTries, schema: { tags, security, summary, body: joinPlanInput, response: { 200: paymentRedirect, ...buyErrors } } }, async (request) => {
       return app.payments.start(await payer(requireMember(request), request.body), kind, request.body, assetOrigin(request));
     });
   }
@@ -84,6 +90,7 @@ export const premiumRoutes: FastifyPluginAsyncZod = async (app) => {
     '/api/user/gift',
     {
       config: member,
+      preHandler: passwordTries,
       schema: { tags, security, summary: 'Buys a plan as a gift code, optionally mailed to a recipient with a message', body: giftPurchaseInput, response: { 200: paymentRedirect, ...buyErrors } },
     },
     async (request) => {
