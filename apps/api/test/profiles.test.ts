@@ -299,7 +299,7 @@ describe('each profile keeps its own', () => {
     expect((await get(`/api/user/titles/${t1}/state`)).data).toEqual({ inWatchlist: false, liked: false, likes: 1, rating: null });
     expect((await get('/api/user/notifications')).data.map((n: { read: boolean }) => n.read)).toEqual([false]);
     expect((await get('/api/user')).data).toMatchObject({ unreadNotifications: 1 });
-    expect((await get('/api/user/profile/prefs')).data).toEqual({ subtitle: null, size: 'm', dataSaver: null, quality: null });
+    expect((await get('/api/user/profile/prefs')).data).toEqual({ subtitle: 'fa', size: 'm', dataSaver: null, quality: null });
     expect((await get(`/api/user/profile/audio/${t1}`)).data).toEqual({ edition: null });
     await call(m, 'POST', `/api/user/watchlist/${t2}`);
     await call(m, 'POST', `/api/user/history/${t1}`, { position_sec: 42 });

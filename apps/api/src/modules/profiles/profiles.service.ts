@@ -25,7 +25,8 @@ export function toProfile(r: ProfileRow): Profile {
   return { id: r.id, name: r.name, avatar: avatarOf(r.avatar), kids: r.kids, main: r.main, hasPin: r.pin_hash !== null, lockedUntil: r.locked ? isoOrNull(r.pin_locked_until) : null };
 }
 
-const defaultPrefs: PlayerPrefsData = { subtitle: null, size: 'm', dataSaver: null, quality: null };
+/** A new profile's player: Persian subtitles on (most of the catalogue is not in Persian), as before profiles. */
+const defaultPrefs: PlayerPrefsData = { subtitle: 'fa', size: 'm', dataSaver: null, quality: null };
 
 /**
  * Household profiles (decision 21): listing, the holder's management (create, edit, delete, PINs)
