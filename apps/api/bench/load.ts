@@ -13,6 +13,7 @@
 import { spawn } from 'node:child_process';
 import crypto from 'node:crypto';
 import fs from 'node:fs';
+import http from 'node:http';
 import os from 'node:os';
 import path from 'node:path';
 import { parseArgs } from 'node:util';
@@ -167,20 +168,79 @@ try {
     return Math.round(sorted[Math.min(sorted.length - 1, Math.floor(q * sorted.length))] ?? 0);
   };
 
+  /** One request over a kept-alive connection: its status, or -1 for a socket error or a 10 s timeout. */
+  function send(agent: http.Agent, q: ReturnType<typeof next>): Promise<number> {
+    return new Promise((resolve) => {
+      const req = http.request(
+        { host: '127.0.0.1', port, method: q.method, path: q.path, headers: { ...(q.headers ?? {}), ...(q.body ? { 'content-length': Buffer.byteLength(q.body) } : {}) }, agent, timeout: 10_000 },
+        (res) => {
+          res.resume();
+          res.on('end', () => resolve(res.statusCode ?? -1));
+          res.on('error', () => resolve(-1));
+        },
+      );
+      req.on('timeout', () => req.destroy());
+      req.on('error', () => resolve(-1));
+      req.end(q.body);
+    });
+  }
+
   /**
-   * One run of the mix. `perConnection` paces each connection (requests per second; autocannon
-   * then corrects the latencies for coordinated omission); without it every connection sends its
-   * next request as soon as the last is answered, which finds the ceiling of the mix and, past it,
-   * measures the queue rather than the site.
+   * An open workload, as visitors make one: each of `connections` keeps its own connection and is
+   * due to send a request every 1/perConnection s (their starts spread over the first interval).
+   * A request's time runs from when it was due, not from when it could be sent, so a site that
+   * falls behind is charged for the wait (no coordinated omission).
    */
-  async function mixed(connections: number, perConnection?: number, duration = seconds) {
+  async function paced(connections: number, perConnection: number) {
+    const agent = new http.Agent({ keepAlive: true, maxSockets: connections });
+    const interval = 1000 / perConnection;
+    const started = performance.now();
+    const end = started + seconds * 1000;
+    const byRoute = new Map<string, { n: number; errors: number; ms: number[] }>();
+    const all: number[] = [];
+    let fivexx = 0;
+    let failed = 0;
+    await Promise.all(
+      Array.from({ length: connections }, async (_, i) => {
+        for (let due = started + (i * interval) / connections; due < end; due += interval) {
+          const wait = due - performance.now();
+          if (wait > 0) await new Promise((r) => setTimeout(r, wait));
+          const q = next();
+          const status = await send(agent, q);
+          const ms = performance.now() - due;
+          const k = byRoute.get(q.route) ?? { n: 0, errors: 0, ms: [] };
+          k.n++;
+          k.ms.push(ms);
+          all.push(ms);
+          if (status < 0) failed++;
+          else if (status >= 500) {
+            k.errors++;
+            fivexx++;
+          }
+          byRoute.set(q.route, k);
+        }
+      }),
+    );
+    agent.destroy();
+    const elapsed = (performance.now() - started) / 1000;
+    return {
+      result: { requests: { average: all.length / elapsed }, latency: { p50: quantile(all, 0.5), p99: quantile(all, 0.99) }, errors: failed, timeouts: 0 },
+      byRoute,
+      fivexx,
+    };
+  }
+
+  /**
+   * One run of the mix flat out: every connection sends its next request as soon as the last is
+   * answered, which finds the ceiling of the mix and, past it, measures the queue, not the site.
+   */
+  async function mixed(connections: number, duration = seconds) {
     const byRoute = new Map<string, { n: number; errors: number; ms: number[] }>();
     let fivexx = 0;
     const result = await autocannon({
       url: front,
       connections,
       duration,
-      ...(perConnection ? { connectionRate: perConnection } : {}),
       requests: [
         {
           setupRequest: (req: Record<string, unknown>, context: Record<string, unknown>) => {
@@ -208,15 +268,16 @@ try {
 
   const ceiling = await autocannon({ url: `${front}/healthz`, connections: 200, duration: Math.min(15, seconds) });
   // Warm-up, not recorded: the first seconds of a fresh stack carry cold buffers and code.
-  await mixed(50, undefined, Math.min(15, seconds));
+  await mixed(50, Math.min(15, seconds));
   const runs: Array<{ label: string; c: number; paced: boolean } & Awaited<ReturnType<typeof mixed>>> = [];
+  const pacedRun = paced;
   for (const [c, paced] of [
     [200, true],
     [500, true],
     [200, false],
     [500, false],
   ] as const) {
-    const r = await mixed(c, paced ? rate : undefined);
+    const r = paced ? await pacedRun(c, rate) : await mixed(c);
     const label = paced ? `${c} paced` : `${c} flat out`;
     runs.push({ label, c, paced, ...r });
     console.log(`${label}: ${r.result.requests.average.toFixed(0)} req/s, p50 ${r.result.latency.p50} ms, p99 ${r.result.latency.p99} ms, errors ${r.result.errors + r.result.timeouts}, 5xx ${r.fivexx}`);
@@ -227,7 +288,7 @@ try {
     '',
     `\`npm run prod\` (nginx, two API processes, PostgreSQL 15, Redis) on this 2-core machine, ${titles.toLocaleString('en')} synthetic titles. Mixed workload through nginx: 70 % browsing (home lists with a genre, a year and a page; title pages; people; collections), 20 % search while typing (a prefix of a real title and a distinct parameter: no cached answer), 10 % member actions (${members.length} members: watchlist toggles, history positions, watchlist, notifications, comments). Title and person ids are drawn evenly from 5,000 and 2,000, so most browsing reads are cold (each process keeps an answer ${Math.round(Number(process.env.RESPONSE_CACHE_MS ?? 30000) / 1000)} s). ${seconds} s per run after a ${Math.min(15, seconds)} s warm-up that is not counted. The load generator runs on the same two cores.`,
     '',
-    `- **paced**: each connection sends ${rate} request${rate === 1 ? '' : 's'} a second, as visitors do (an open workload: latencies corrected for coordinated omission).`,
+    `- **paced**: each connection is due to send ${rate} request${rate === 1 ? '' : 's'} a second over its own kept-alive connection, as visitors do (an open workload); a request's time runs from when it was due, so a site that falls behind is charged for the wait.`,
     '- **flat out**: each connection sends its next request as soon as the last is answered: the ceiling of the mix on this machine; past it the latency is the queue.',
     '',
     '| run | connections | requests/s | p50 | p99 | errors (socket) | 5xx |',
