@@ -23,6 +23,8 @@ import { episodes, titles } from './catalogue';
  */
 
 const createdAt = () => timestamp({ withTimezone: true }).notNull().defaultNow();
+/** A required reference that goes with the row it names (a member's, a profile's or a title's things). */
+const cascadeRef = (column: () => AnyPgColumn) => integer().notNull().references(column, { onDelete: 'cascade' });
 
 export const users = pgTable('users', {
   id: serial().primaryKey(),
@@ -56,9 +58,7 @@ export const profiles = pgTable(
   'profiles',
   {
     id: serial().primaryKey(),
-    userId: integer()
-      .notNull()
-      .references(() => users.id, { onDelete: 'cascade' }),
+    userId: cascadeRef(() => users.id),
     name: text().notNull(),
     /** One of the generated avatars (`avatarKeys` in the contract). */
     avatar: text().notNull().default('sun'),
@@ -95,12 +95,8 @@ export const profilePrefs = pgTable('profile_prefs', {
 export const profileAudio = pgTable(
   'profile_audio',
   {
-    profileId: integer()
-      .notNull()
-      .references(() => profiles.id, { onDelete: 'cascade' }),
-    titleId: integer()
-      .notNull()
-      .references(() => titles.id, { onDelete: 'cascade' }),
+    profileId: cascadeRef(() => profiles.id),
+    titleId: cascadeRef(() => titles.id),
     edition: text().notNull(),
     updatedAt: createdAt(),
   },
@@ -112,9 +108,7 @@ export const authTokens = pgTable(
   'auth_tokens',
   {
     id: serial().primaryKey(),
-    userId: integer()
-      .notNull()
-      .references(() => users.id, { onDelete: 'cascade' }),
+    userId: cascadeRef(() => users.id),
     tokenHash: text().notNull().unique(),
     remember: boolean().notNull().default(false),
     createdAt: createdAt(),
@@ -132,9 +126,7 @@ export const authOneTimeTokens = pgTable(
   'auth_one_time_tokens',
   {
     id: serial().primaryKey(),
-    userId: integer()
-      .notNull()
-      .references(() => users.id, { onDelete: 'cascade' }),
+    userId: cascadeRef(() => users.id),
     /** 'password_reset' | 'login_link' | 'email_verify' */
     purpose: text().notNull(),
     tokenHash: text().notNull().unique(),
@@ -149,15 +141,9 @@ export const watchlistItems = pgTable(
   'watchlist_items',
   {
     /** The account (who hears about the title's release); the list itself is the profile's. */
-    userId: integer()
-      .notNull()
-      .references(() => users.id, { onDelete: 'cascade' }),
-    profileId: integer()
-      .notNull()
-      .references(() => profiles.id, { onDelete: 'cascade' }),
-    titleId: integer()
-      .notNull()
-      .references(() => titles.id, { onDelete: 'cascade' }),
+    userId: cascadeRef(() => users.id),
+    profileId: cascadeRef(() => profiles.id),
+    titleId: cascadeRef(() => titles.id),
     createdAt: createdAt(),
   },
   (t) => [
@@ -174,15 +160,9 @@ export const watchHistory = pgTable(
   'watch_history',
   {
     id: serial().primaryKey(),
-    userId: integer()
-      .notNull()
-      .references(() => users.id, { onDelete: 'cascade' }),
-    profileId: integer()
-      .notNull()
-      .references(() => profiles.id, { onDelete: 'cascade' }),
-    titleId: integer()
-      .notNull()
-      .references(() => titles.id, { onDelete: 'cascade' }),
+    userId: cascadeRef(() => users.id),
+    profileId: cascadeRef(() => profiles.id),
+    titleId: cascadeRef(() => titles.id),
     episodeId: integer().references(() => episodes.id, { onDelete: 'cascade' }),
     positionSec: integer().notNull().default(0),
     createdAt: createdAt(),
@@ -199,15 +179,9 @@ export const watchHistory = pgTable(
 export const titleLikes = pgTable(
   'title_likes',
   {
-    userId: integer()
-      .notNull()
-      .references(() => users.id, { onDelete: 'cascade' }),
-    profileId: integer()
-      .notNull()
-      .references(() => profiles.id, { onDelete: 'cascade' }),
-    titleId: integer()
-      .notNull()
-      .references(() => titles.id, { onDelete: 'cascade' }),
+    userId: cascadeRef(() => users.id),
+    profileId: cascadeRef(() => profiles.id),
+    titleId: cascadeRef(() => titles.id),
     createdAt: createdAt(),
   },
   (t) => [primaryKey({ columns: [t.profileId, t.titleId] }), index('title_likes_title_idx').on(t.titleId), index('title_likes_user_idx').on(t.userId)],
@@ -228,15 +202,9 @@ export const titleStats = pgTable(
 export const titleRatings = pgTable(
   'title_ratings',
   {
-    userId: integer()
-      .notNull()
-      .references(() => users.id, { onDelete: 'cascade' }),
-    profileId: integer()
-      .notNull()
-      .references(() => profiles.id, { onDelete: 'cascade' }),
-    titleId: integer()
-      .notNull()
-      .references(() => titles.id, { onDelete: 'cascade' }),
+    userId: cascadeRef(() => users.id),
+    profileId: cascadeRef(() => profiles.id),
+    titleId: cascadeRef(() => titles.id),
     rating: smallint().notNull(),
     createdAt: createdAt(),
     updatedAt: createdAt(),
@@ -254,12 +222,8 @@ export const comments = pgTable(
   'comments',
   {
     id: serial().primaryKey(),
-    titleId: integer()
-      .notNull()
-      .references(() => titles.id, { onDelete: 'cascade' }),
-    userId: integer()
-      .notNull()
-      .references(() => users.id, { onDelete: 'cascade' }),
+    titleId: cascadeRef(() => titles.id),
+    userId: cascadeRef(() => users.id),
     parentId: integer().references((): AnyPgColumn => comments.id, { onDelete: 'cascade' }),
     /** Plain text exactly as written; the web app renders it as text, never as HTML. */
     body: text().notNull(),
@@ -289,12 +253,8 @@ export const comments = pgTable(
 export const commentLikes = pgTable(
   'comment_likes',
   {
-    commentId: integer()
-      .notNull()
-      .references(() => comments.id, { onDelete: 'cascade' }),
-    userId: integer()
-      .notNull()
-      .references(() => users.id, { onDelete: 'cascade' }),
+    commentId: cascadeRef(() => comments.id),
+    userId: cascadeRef(() => users.id),
     createdAt: createdAt(),
   },
   (t) => [primaryKey({ columns: [t.commentId, t.userId] }), index('comment_likes_user_idx').on(t.userId)],
@@ -303,12 +263,8 @@ export const commentLikes = pgTable(
 export const commentReports = pgTable(
   'comment_reports',
   {
-    commentId: integer()
-      .notNull()
-      .references(() => comments.id, { onDelete: 'cascade' }),
-    userId: integer()
-      .notNull()
-      .references(() => users.id, { onDelete: 'cascade' }),
+    commentId: cascadeRef(() => comments.id),
+    userId: cascadeRef(() => users.id),
     reason: text(),
     createdAt: createdAt(),
   },
@@ -319,9 +275,7 @@ export const notifications = pgTable(
   'notifications',
   {
     id: serial().primaryKey(),
-    userId: integer()
-      .notNull()
-      .references(() => users.id, { onDelete: 'cascade' }),
+    userId: cascadeRef(() => users.id),
     /** 'request_answered' | 'title_released' | 'new_episode' | 'premium_expiring' | 'gift_received' */
     kind: text().notNull(),
     /** Persian text, written when the event happens. */
@@ -346,12 +300,8 @@ export const notifications = pgTable(
 export const notificationReads = pgTable(
   'notification_reads',
   {
-    profileId: integer()
-      .notNull()
-      .references(() => profiles.id, { onDelete: 'cascade' }),
-    notificationId: integer()
-      .notNull()
-      .references(() => notifications.id, { onDelete: 'cascade' }),
+    profileId: cascadeRef(() => profiles.id),
+    notificationId: cascadeRef(() => notifications.id),
     readAt: createdAt(),
   },
   (t) => [primaryKey({ columns: [t.profileId, t.notificationId] }), index('notification_reads_notification_idx').on(t.notificationId)],
@@ -361,9 +311,7 @@ export const contentRequests = pgTable(
   'content_requests',
   {
     id: serial().primaryKey(),
-    userId: integer()
-      .notNull()
-      .references(() => users.id, { onDelete: 'cascade' }),
+    userId: cascadeRef(() => users.id),
     title: text().notNull(),
     year: smallint(),
     imdbUrl: text(),
