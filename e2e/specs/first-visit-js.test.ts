@@ -20,12 +20,9 @@ const DRAWN_WITH_MUI: Record<string, string> = {};
 
 /**
  * Routes allowed over the 150 kB budget, each with why. None today (the title page, the largest,
- * is ~149 kB): no route may go over it.
+ * is ~148.4 kB since a comment's member-only actions load for members only): no route may go over it.
  */
-const OVER_BUDGET: Record<string, string> = {
-  ...DRAWN_WITH_MUI,
-  title: 'about 150.4 kB: household profiles (the kids switch on the page and the profile store in the shell) took it ~1 kB past the line; next cut: the comments’ member-only actions loaded for members only',
-};
+const OVER_BUDGET: Record<string, string> = { ...DRAWN_WITH_MUI };
 
 let browser: Browser;
 let context: BrowserContext | undefined;

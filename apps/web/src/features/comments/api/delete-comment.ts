@@ -3,7 +3,7 @@ import { api } from '../../../lib/api-client';
 import { getErrorStatus } from '../../../lib/errors';
 import { notifySuccess } from '../../../lib/notifications';
 import { type CommentPages, removeComment } from '../lib/comment-cache';
-import { messages } from '../messages';
+import { memberMessages as messages } from '../member-messages';
 import { commentKeys } from './keys';
 
 /** `DELETE /api/user/comments/{id}` — the author's own comment, with its replies. */

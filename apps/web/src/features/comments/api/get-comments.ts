@@ -1,7 +1,7 @@
 import { infiniteQueryOptions, useInfiniteQuery } from '@tanstack/react-query';
 import { api } from '../../../lib/api-client';
 import { getErrorStatus } from '../../../lib/errors';
-import type { CommentPage } from '../lib/comment-cache';
+import type { CommentPage } from '../lib/comment-pages';
 import { commentKeys } from './keys';
 
 export const COMMENTS_PER_PAGE = 10;

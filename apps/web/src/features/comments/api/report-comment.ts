@@ -1,7 +1,7 @@
 import { useMutation } from '@tanstack/react-query';
 import { api } from '../../../lib/api-client';
 import { notifySuccess } from '../../../lib/notifications';
-import { messages } from '../messages';
+import { memberMessages as messages } from '../member-messages';
 
 /** The server keeps up to this many characters of a reason (`commentReportInput`). */
 export const REPORT_REASON_MAX = 500;

@@ -9,7 +9,7 @@ import { useRef, useState } from 'react';
 import { solidAccent } from '../../../components/accent';
 import { getErrorMessage, getErrorStatus } from '../../../lib/errors';
 import { COMMENT_LIMITS, commentLength, serverCommentError, validateCommentBody } from '../lib/validate-comment';
-import { messages } from '../messages';
+import { memberMessages as messages } from '../member-messages';
 import { withMui } from '../../../app/mui-scope';
 
 const f = messages.form;

@@ -16,6 +16,10 @@ vi.mock('./comment-form', async (importOriginal) => {
   loadedParts.add('comment-form');
   return importOriginal();
 });
+vi.mock('./comment-member', async (importOriginal) => {
+  loadedParts.add('comment-member');
+  return importOriginal();
+});
 vi.mock('./delete-comment-dialog', async (importOriginal) => {
   loadedParts.add('delete-comment-dialog');
   return importOriginal();
@@ -143,7 +147,7 @@ describe('comments for a visitor', () => {
     fireEvent.click(toggle);
     expect(text.hidden).toBe(false);
     expect(within(spoiler).getByRole('button', { name: 'پنهان کردن دیدگاه' }).getAttribute('aria-expanded')).toBe('true');
-    // A visitor reads: the form and the dialogs (MUI) are never loaded.
+    // A visitor reads: the member's part (actions, the form, the dialogs) is never loaded.
     expect([...loadedParts]).toEqual([]);
   });
 

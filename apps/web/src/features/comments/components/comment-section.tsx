@@ -1,18 +1,19 @@
 import { formatNumber } from '@parde/persian';
 import LoginIcon from 'plain-icon:Login';
-import { Suspense, useEffect, useMemo, useRef, useSyncExternalStore } from 'react';
+import { Suspense, useEffect, useRef, useSyncExternalStore } from 'react';
 import { Link as RouterLink, useLocation } from 'react-router';
 import { EmptyState } from '../../../components/empty-state';
 import { InlineError } from '../../../components/query-error';
 import { Section } from '../../../components/section';
-import { notifySuccess } from '../../../lib/notifications';
-import { useCreateComment } from '../api/create-comment';
-import { useCommentLikes } from '../api/get-comment-likes';
+import { lazyComponent } from '../../../lib/lazy-route';
 import { useComments } from '../api/get-comments';
-import { flattenThreads, threadCount } from '../lib/comment-cache';
+import { flattenThreads, threadCount } from '../lib/comment-pages';
 import { messages } from '../messages';
-import { CommentFormPlaceholder, LazyCommentForm, type CommentViewer } from './comment-item';
+import { CommentFormPlaceholder, loadMemberParts, type CommentViewer } from './comment-item';
 import { CommentThread } from './comment-thread';
+
+/** Only a member writes: the form comes with the member's chunk (comment-item.tsx). */
+const NewCommentForm = lazyComponent(async () => ({ default: (await loadMemberParts()).NewCommentForm }));
 
 /** The anchor of the section: the login link comes back here. */
 export const COMMENTS_ANCHOR = 'comments';
@@ -37,20 +38,16 @@ type Props = {
 
 /**
  * The title page's comments: the member's form (a visitor's sign-in link instead), then the
- * threads most liked first, page by page. Plain elements styled by theme/title.css; the form
- * and the dialogs (MUI) load on their own when they are needed.
+ * threads most liked first, page by page. Plain elements styled by theme/title.css; a member's
+ * form and actions load on their own (comment-item.tsx), a visitor never loads them.
  */
 export function CommentSection({ titleId, viewer, loginHref }: Props) {
   const list = useComments(titleId);
   const threads = flattenThreads(list.data);
-  // Which ones the member liked matters only once there is something to like.
-  const likes = useCommentLikes(titleId, viewer !== null && threads.length > 0);
-  const create = useCreateComment(titleId);
   const listRef = useRef<HTMLDivElement | null>(null);
   const sectionRef = useRef<HTMLDivElement | null>(null);
   const { hash } = useLocation();
   const scrolled = useRef(false);
-  const liked = useMemo(() => new Set(viewer ? (likes.data ?? []) : []), [viewer, likes.data]);
   const total = threadCount(list.data);
 
   // Back from the login page (…#comments): bring the section into view once it has its height.
@@ -83,13 +80,7 @@ export function CommentSection({ titleId, viewer, loginHref }: Props) {
           {viewer ? (
             mounted ? (
               <Suspense fallback={<CommentFormPlaceholder />}>
-                <LazyCommentForm
-                  label={messages.form.newLabel}
-                  placeholder={messages.form.newPlaceholder}
-                  submitLabel={messages.form.submit}
-                  pending={create.isPending}
-                  onSubmit={(values) => create.mutateAsync(values).then(() => notifySuccess(messages.form.posted))}
-                />
+                <NewCommentForm titleId={titleId} />
               </Suspense>
             ) : (
               <CommentFormPlaceholder />
@@ -119,7 +110,7 @@ export function CommentSection({ titleId, viewer, loginHref }: Props) {
           ) : (
             <ul aria-label={messages.listLabel} data-testid="comment-list" className="p-comments__threads">
               {threads.map((thread) => (
-                <CommentThread key={thread.id} thread={thread} titleId={titleId} viewer={viewer} liked={liked} onDeleted={focusList} />
+                <CommentThread key={thread.id} thread={thread} titleId={titleId} viewer={viewer} onDeleted={focusList} />
               ))}
             </ul>
           )}

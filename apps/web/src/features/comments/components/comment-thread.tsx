@@ -1,16 +1,17 @@
 import type { Comment, TopComment } from '@parde/contract';
 import { toPersianDigits } from '@parde/persian';
 import { Suspense, useRef, useState } from 'react';
-import { notifySuccess } from '../../../lib/notifications';
-import { useCreateComment } from '../api/create-comment';
+import { lazyComponent } from '../../../lib/lazy-route';
 import { messages } from '../messages';
-import { CommentFormPlaceholder, CommentItem, LazyCommentForm, type CommentViewer } from './comment-item';
+import { CommentFormPlaceholder, CommentItem, loadMemberParts, type CommentViewer } from './comment-item';
+
+/** Only a member replies: the form comes with the member's chunk (comment-item.tsx). */
+const ReplyForm = lazyComponent(async () => ({ default: (await loadMemberParts()).ReplyForm }));
 
 type Props = {
   thread: TopComment;
   titleId: number;
   viewer: CommentViewer | null;
-  liked: ReadonlySet<number>;
   onDeleted: () => void;
 };
 
@@ -19,9 +20,8 @@ type Props = {
  * server files it under the thread), so the reply form always opens at the thread's end.
  * Styled by theme/title.css (.p-comment-thread).
  */
-export function CommentThread({ thread, titleId, viewer, liked, onDeleted }: Props) {
+export function CommentThread({ thread, titleId, viewer, onDeleted }: Props) {
   const [replyTo, setReplyTo] = useState<Comment | null>(null);
-  const create = useCreateComment(titleId);
   const replyButtons = useRef(new Map<number, HTMLButtonElement>());
   const hiddenReplies = thread.replyCount - thread.replies.length;
 
@@ -34,7 +34,7 @@ export function CommentThread({ thread, titleId, viewer, liked, onDeleted }: Pro
     else replyButtons.current.delete(id);
   };
   const item = (c: Comment, replyCount?: number) => (
-    <CommentItem comment={c} titleId={titleId} viewer={viewer} liked={liked.has(c.id)} replyCount={replyCount} onReply={setReplyTo} replyButtonRef={buttonRef(c.id)} onDeleted={onDeleted} />
+    <CommentItem comment={c} titleId={titleId} viewer={viewer} replyCount={replyCount} onReply={setReplyTo} replyButtonRef={buttonRef(c.id)} onDeleted={onDeleted} />
   );
 
   return (
@@ -52,21 +52,7 @@ export function CommentThread({ thread, titleId, viewer, liked, onDeleted }: Pro
           {hiddenReplies > 0 && <div className="p-muted p-comment-thread__more">{messages.item.moreReplies(toPersianDigits(hiddenReplies))}</div>}
           {replyTo && (
             <Suspense fallback={<CommentFormPlaceholder />}>
-              <LazyCommentForm
-                key={replyTo.id}
-                label={messages.form.replyLabel(replyTo.author.name)}
-                submitLabel={messages.form.reply}
-                pending={create.isPending}
-                onSubmit={(values) =>
-                  create.mutateAsync({ ...values, parent_id: replyTo.id }).then(() => {
-                    notifySuccess(messages.form.replied);
-                    closeReply(null);
-                  })
-                }
-                onCancel={() => closeReply(replyTo.id)}
-                autoFocus
-                testId="comment-reply-form"
-              />
+              <ReplyForm key={replyTo.id} titleId={titleId} replyTo={replyTo} onDone={closeReply} />
             </Suspense>
           )}
         </div>

@@ -6,7 +6,7 @@ import DialogContentText from '@mui/material/DialogContentText';
 import DialogTitle from '@mui/material/DialogTitle';
 import { useId } from 'react';
 import { useDeleteComment } from '../api/delete-comment';
-import { messages } from '../messages';
+import { memberMessages as messages } from '../member-messages';
 import { withMui } from '../../../app/mui-scope';
 
 const m = messages.remove;

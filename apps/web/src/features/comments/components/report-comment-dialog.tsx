@@ -15,7 +15,7 @@ import { useId, useState } from 'react';
 import { solidAccent } from '../../../components/accent';
 import { getErrorStatus } from '../../../lib/errors';
 import { REPORT_REASON_MAX, useReportComment } from '../api/report-comment';
-import { messages } from '../messages';
+import { memberMessages as messages } from '../member-messages';
 import { withMui } from '../../../app/mui-scope';
 
 const m = messages.report;

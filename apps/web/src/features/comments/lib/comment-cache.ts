@@ -1,30 +1,7 @@
-import type { Comment, PaginationMeta, TopComment } from '@parde/contract';
-import type { InfiniteData } from '@tanstack/react-query';
+import type { Comment, TopComment } from '@parde/contract';
+import { flattenThreads, type CommentPages } from './comment-pages';
 
-/** One page of `GET /api/titles/{id}/topcomments`. */
-export type CommentPage = { data: TopComment[]; meta: PaginationMeta };
-export type CommentPages = InfiniteData<CommentPage>;
-
-/**
- * The threads of every loaded page, in order. Pages are counted by offset, so a comment posted
- * meanwhile pushes one of the first page onto the next: the same thread can come twice.
- */
-export function flattenThreads(data: CommentPages | undefined): TopComment[] {
-  if (!data) return [];
-  const seen = new Set<number>();
-  const out: TopComment[] = [];
-  for (const page of data.pages) {
-    for (const c of page.data) {
-      if (seen.has(c.id)) continue;
-      seen.add(c.id);
-      out.push(c);
-    }
-  }
-  return out;
-}
-
-/** How many threads the title has (the server's count, kept in step with local changes). */
-export const threadCount = (data: CommentPages | undefined) => data?.pages[0]?.meta.total ?? 0;
+export { flattenThreads, threadCount, type CommentPage, type CommentPages } from './comment-pages';
 
 const withTotal = (data: CommentPages, delta: number): CommentPages => ({
   ...data,

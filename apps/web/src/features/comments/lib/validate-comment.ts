@@ -1,5 +1,5 @@
 import { toPersianDigits } from '@parde/persian';
-import { messages } from '../messages';
+import { memberMessages as messages } from '../member-messages';
 
 /**
  * The length limits of a comment's body in the `commentInput` contract (a test keeps them equal).
