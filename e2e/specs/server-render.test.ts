@@ -237,6 +237,54 @@ describe('server-rendered pages', () => {
     expect(await page.getByRole('menu').isVisible()).toBe(true);
   });
 
+  it('a form typed into and sent before the app is live keeps its text and is sent by the app once it is, never by the browser', async () => {
+    context = await newContext(browser, { viewport: MOBILE });
+    const page = await context.newPage();
+    const { errors } = watch(page);
+    const posted: string[] = [];
+    page.on('request', (r) => {
+      if (r.method() === 'POST' && r.url().endsWith('/api/sanc/login')) posted.push(r.postData() ?? '');
+    });
+    const release = await holdAppCode(page);
+    const response = await page.goto(`${baseUrl}/auth/login`, { waitUntil: 'domcontentloaded' });
+    // Drawn by the server: the form is in the page the server sent.
+    expect(await response!.text()).toContain('data-testid="login-form"');
+    const email = uniqueEmail('typed-early');
+    await page.getByTestId('field-email').fill(email);
+    await page.getByTestId('field-password').fill('not-the-password');
+    await page.getByTestId('field-password').press('Enter');
+    await page.waitForTimeout(300);
+    expect(await page.evaluate(() => document.documentElement.hasAttribute('data-app-ready'))).toBe(false);
+    // Not sent by the browser: no password in the address, no request yet.
+    expect(page.url()).toBe(`${baseUrl}/auth/login`);
+    expect(posted).toEqual([]);
+    release();
+    // Once live, the app sends it, with what was typed, and shows the server's answer.
+    await page.getByTestId('form-error').waitFor();
+    expect(posted.length).toBe(1);
+    expect(JSON.parse(posted[0]!)).toMatchObject({ email, password: 'not-the-password' });
+    expect(await page.getByTestId('field-email').inputValue()).toBe(email);
+    expect(page.url()).toBe(`${baseUrl}/auth/login`);
+    expect(errors.filter((e) => !/status of 401|status of 422/.test(e)).join('\n')).toBe('');
+  });
+
+  it('the contact form keeps a message typed before the app is live, and counts it', async () => {
+    context = await newContext(browser, { viewport: DESKTOP });
+    const page = await context.newPage();
+    const release = await holdAppCode(page);
+    await page.goto(`${baseUrl}/contact`, { waitUntil: 'domcontentloaded' });
+    await page.getByTestId('contact-form').waitFor();
+    await page.getByRole('textbox', { name: 'متن پیام' }).fill('سلام، زیرنویس قسمت دوم جابه‌جاست.');
+    release();
+    await page.locator('html[data-app-ready]').waitFor({ state: 'attached' });
+    // The state has the text: the counter under the box reads its length, in Persian digits.
+    await page.getByTestId('contact-message-help').filter({ hasText: '۳۳' }).waitFor();
+    // A rendered error elsewhere in the form (the empty name) does not clear the message.
+    await page.getByRole('button', { name: 'ارسال پیام' }).click();
+    await page.getByTestId('contact-name-help').filter({ hasText: /\S/ }).waitFor();
+    expect(await page.getByRole('textbox', { name: 'متن پیام' }).inputValue()).toBe('سلام، زیرنویس قسمت دوم جابه‌جاست.');
+  });
+
   it('shows a visitor who chose light the page in light before the app is live', async () => {
     context = await newContext(browser, { viewport: MOBILE });
     const page = await context.newPage();

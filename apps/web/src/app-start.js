@@ -45,10 +45,18 @@
     if (button && !button.disabled) pressed = button;
   }
   addEventListener('click', remember, true);
+  // A server-drawn form (sign-in, contact) is sent by the app, never by the browser: that would
+  // put its fields, a password too, in the address. Its button (pressed, or Enter in a field)
+  // was remembered above and is pressed again once the app is live.
+  function hold(e) {
+    e.preventDefault();
+  }
+  addEventListener('submit', hold, true);
   new MutationObserver(function (_changes, observer) {
     if (!document.documentElement.hasAttribute('data-app-ready')) return;
     observer.disconnect();
     removeEventListener('click', remember, true);
+    removeEventListener('submit', hold, true);
     if (pressed && pressed.isConnected) setTimeout(function () { pressed.click(); }, 0);
   }).observe(document.documentElement, { attributes: true, attributeFilter: ['data-app-ready'] });
   // `load` can come before the first frame is on the screen (a busy phone, a page of small

@@ -69,6 +69,21 @@ describe('the server-rendered first paint', () => {
     expect(stateOf(state).screens).toEqual(['routes/home']);
   });
 
+  it('draws the visitor’s forms without MUI, sent only by the app', async () => {
+    const forms = { '/auth/login': 'login-form', '/auth/register': 'register-form', '/auth/forgot-password': 'forgot-form', '/contact': 'contact-form' };
+    for (const [url, testId] of Object.entries(forms)) {
+      const page = await render(url, fakeApi().fetchApi);
+      expect(page, url).not.toBeNull();
+      const form = new RegExp(`<form[^>]*data-testid="${testId}"[^>]*>`).exec(page!.html)?.[0];
+      expect(form, url).toBeDefined();
+      // Sent by the app (fetch), never by the browser: no action, no method to fall back on.
+      expect(form, url).not.toMatch(/\b(action|method)=/);
+      expect(page!.html, url).toMatch(/<button type="submit" class=/);
+      expect(page!.html, url).not.toMatch(/muirtl-|\bcss-[a-z0-9]/);
+      expect(page!.styles, url).toBe('');
+    }
+  });
+
   it('draws the catalogue lists without MUI: no Emotion classes in the markup, no styles to send', async () => {
     for (const url of ['/categories', '/collections', '/comingsoon']) {
       const page = await render(url, fakeApi().fetchApi);
@@ -94,11 +109,11 @@ describe('the server-rendered first paint', () => {
     expect(keys).not.toContain('["catalogue","slideshow","all"]');
   });
 
-  it('renders only the public catalogue screens', async () => {
-    for (const url of ['/', '/?page=2', '/tv', '/titles/7/the-matrix', '/people/actor/3/keanu-reeves', '/collections', '/collections/2/nolan', '/categories', '/titles/7/files']) {
+  it('renders only the public screens: the catalogue, the plans and the visitor’s forms', async () => {
+    for (const url of ['/', '/?page=2', '/tv', '/titles/7/the-matrix', '/people/actor/3/keanu-reeves', '/collections', '/collections/2/nolan', '/categories', '/titles/7/files', '/auth/login', '/auth/register', '/auth/forgot-password', '/contact']) {
       expect(isServerRendered(url), url).toBe(true);
     }
-    for (const url of ['/user/watchlist', '/auth/login', '/gopremium', '/contact', '/no/such/page']) {
+    for (const url of ['/user/watchlist', '/auth/reset-password/abc', '/gopremium', '/no/such/page']) {
       expect(isServerRendered(url), url).toBe(false);
     }
     expect(await render('/user/watchlist', fakeApi().fetchApi)).toBeNull();

@@ -42,10 +42,27 @@ export type Rendered = {
   screens: string[];
 };
 
-/** Public screens the server renders (the plans too, their prices from the API, and a title's files); members' pages, players and
- * forms stay client-only: a form typed into before the app has taken the page over would lose
- * what was typed, or be sent by the browser itself. */
-const RENDERED = [paths.home.path, paths.tv.path, paths.title.path, paths.titleFiles.path, paths.person.path, paths.collections.path, paths.collection.path, paths.comingSoon.path, paths.categories.path, paths.premium.plans.path, paths.premium.plan.path];
+/** Public screens the server renders: the catalogue, the plans (their prices from the API), a
+ * title's files, and the visitor's forms (sign-in, sign-up, forgotten password, contact), which
+ * keep what was typed before the app took over and cannot be sent by the browser itself
+ * (lib/server-drawn-form). Members' pages and players stay client-only. */
+const RENDERED = [
+  paths.home.path,
+  paths.tv.path,
+  paths.title.path,
+  paths.titleFiles.path,
+  paths.person.path,
+  paths.collections.path,
+  paths.collection.path,
+  paths.comingSoon.path,
+  paths.categories.path,
+  paths.premium.plans.path,
+  paths.premium.plan.path,
+  paths.contact.path,
+  paths.auth.login.path,
+  paths.auth.register.path,
+  paths.auth.forgotPassword.path,
+];
 const renderedRoutes = new Set(RENDERED.map((p) => p.replace(/^\//, '')));
 
 export function isServerRendered(url: string): boolean {

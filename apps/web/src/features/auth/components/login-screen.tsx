@@ -4,6 +4,7 @@ import { paths } from '../../../config/paths';
 import { login } from '../api/login';
 import { loginWithToken } from '../api/login-with-token';
 import { sendLoginLink } from '../api/send-login-link';
+import { useAdoptTyped } from '../../../lib/server-drawn-form';
 import { useAuthForm } from '../hooks/use-auth-form';
 import { getPostLoginRedirect, getRedirectTarget } from '../lib/guard';
 import { rules, validate } from '../lib/validate';
@@ -29,6 +30,11 @@ export function LoginScreen() {
   const isMember = useAuthStore((s) => Boolean(s.token && s.user));
   const form = useAuthForm({ email: '', password: '' });
   const [remember, setRemember] = useState(true);
+  // "Keep me signed in" unticked before the app took over the server-drawn form stays unticked.
+  useAdoptTyped(form.formId, (el) => {
+    const box = el.elements.namedItem('remember');
+    if (box instanceof HTMLInputElement) setRemember(box.checked);
+  });
   const [linkState, setLinkState] = useState<{ pending: boolean; sent: string | null }>({ pending: false, sent: null });
   const [tokenPending, setTokenPending] = useState(Boolean(linkToken));
   const [notVerified, setNotVerified] = useState<string | null>(null);

@@ -1,4 +1,5 @@
 import { useId, useState } from 'react';
+import { typedIn, useAdoptTyped } from '../../../lib/server-drawn-form';
 import type { AuthResult, FieldErrors } from '../lib/auth-result';
 
 /**
@@ -13,6 +14,11 @@ export function useAuthForm<F extends string>(initial: Record<F, string>) {
   // Focus goes through the DOM by id: a ref in the returned object would make the whole
   // object a ref to the React compiler's rules.
   const formId = useId();
+  // The server draws the form (lib/server-drawn-form): text typed before the app took over is kept.
+  useAdoptTyped(formId, (form) => {
+    const typed = typedIn(form, Object.keys(initial) as F[]);
+    if (Object.keys(typed).length > 0) setValues((v) => ({ ...v, ...typed }));
+  });
 
   const focusField = (name: string) => document.getElementById(formId)?.querySelector<HTMLInputElement>(`input[name="${name}"]`)?.focus();
   const focusFirst = (e: FieldErrors) => {

@@ -5,6 +5,7 @@ import type { ContactInput } from '@parde/contract';
 import { formatNumber } from '@parde/persian';
 import { useId, useRef, useState } from 'react';
 import { getErrorMessage, getErrorStatus } from '../../../lib/errors';
+import { typedIn, useAdoptTyped } from '../../../lib/server-drawn-form';
 import { useSendContact } from '../api/send-contact';
 import { CONTACT_LIMITS, normalizeContact, serverFieldErrors, validateContact, type ContactErrors, type ContactField } from '../lib/validate-contact';
 import { messages } from '../messages';
@@ -83,6 +84,12 @@ export function ContactForm({ defaults }: { defaults?: Partial<ContactInput> }) 
   const [sent, setSent] = useState(false);
   const send = useSendContact();
   const refs = useRef<Partial<Record<ContactField, HTMLInputElement | HTMLTextAreaElement | null>>>({});
+  // The server draws the form (lib/server-drawn-form): text typed before the app took over is kept.
+  const formId = useId();
+  useAdoptTyped(formId, (form) => {
+    const typed = typedIn(form, Object.keys(EMPTY) as ContactField[]);
+    if (Object.keys(typed).length > 0) setValues((v) => ({ ...v, ...typed }));
+  });
 
   const focusFirst = (e: ContactErrors) => {
     const first = (Object.keys(CONTACT_LIMITS) as ContactField[]).find((k) => e[k]);
@@ -149,7 +156,7 @@ export function ContactForm({ defaults }: { defaults?: Partial<ContactInput> }) 
   );
 
   return (
-    <form noValidate onSubmit={onSubmit} aria-label={f.heading} data-testid="contact-form" className="p-contact-form">
+    <form id={formId} noValidate onSubmit={onSubmit} aria-label={f.heading} data-testid="contact-form" className="p-contact-form">
       <div className="p-contact-form__pair">
         {field('name', f.name, { autoComplete: 'name' })}
         {field('email', f.email, { type: 'email', autoComplete: 'email' })}
