@@ -228,6 +228,52 @@ describe('collections and genres', () => {
     const countries = (await get('/api/countries')).json().data;
     expect(countries.map((c: { code: string }) => c.code).sort()).toEqual(['IR', 'US']);
   });
+
+  it('keeps each title’s copy of its genres (the list filter’s) in step with title_genres, whoever writes', async () => {
+    const client = await ctx.database.pool.connect();
+    // Titles whose copy differs from title_genres, and the copy of one title.
+    const drift = async () =>
+      (
+        await client.query<{ id: number }>(
+          `SELECT t.id FROM titles t
+            WHERE t.genre_ids IS DISTINCT FROM coalesce((SELECT array_agg(tg.genre_id ORDER BY tg.genre_id) FROM title_genres tg WHERE tg.title_id = t.id), '{}')`,
+        )
+      ).rows;
+    const copy = async (titleId: number) => (await client.query<{ g: number[] }>('SELECT genre_ids AS g FROM titles WHERE id = $1', [titleId])).rows[0]!.g;
+    try {
+      // As the fixture's import left it.
+      expect(await drift()).toEqual([]);
+      expect((await copy(id('tt0000004'))).length).toBeGreaterThan(0);
+      // Inside a transaction rolled back at the end: the other tests keep the fixture.
+      await client.query('BEGIN');
+      const genre = (await client.query<{ id: number }>(`INSERT INTO genres (name_en, name_fa, slug) VALUES ('Test', 'آزمون', 'test-genre') RETURNING id`)).rows[0]!.id;
+      // Many rows in one statement.
+      await client.query('INSERT INTO title_genres (title_id, genre_id) SELECT id, $1 FROM titles', [genre]);
+      expect(await drift()).toEqual([]);
+      expect(await copy(id('tt0000004'))).toContain(genre);
+      // One title's genres taken away, then one row moved to another title's genre.
+      await client.query('DELETE FROM title_genres WHERE title_id = $1', [id('tt0000004')]);
+      expect(await copy(id('tt0000004'))).toEqual([]);
+      await client.query('UPDATE title_genres SET title_id = $1 WHERE title_id = $2 AND genre_id = $3', [id('tt0000004'), id('tt0000005'), genre]);
+      expect(await copy(id('tt0000004'))).toEqual([genre]);
+      expect(await copy(id('tt0000005'))).not.toContain(genre);
+      // A deleted genre takes its rows with it (the foreign key's cascade), and out of every copy.
+      await client.query('DELETE FROM genres WHERE id = $1', [genre]);
+      expect(await drift()).toEqual([]);
+      expect(await copy(id('tt0000004'))).toEqual([]);
+      // The filter reads the copy: an id, a slug, and a slug that names no genre.
+      const filtered = async (where: string, param: unknown) =>
+        (await client.query<{ n: number }>(`SELECT count(*)::int AS n FROM titles t WHERE ${where}`, [param])).rows[0]!.n;
+      expect(await filtered('t.genre_ids @> ARRAY[$1::int]', genre)).toBe(0);
+      expect(await filtered(`t.genre_ids @> ARRAY[(SELECT g.id FROM genres g WHERE g.slug = $1)]`, 'no-such-genre')).toBe(0);
+      const dramas = await filtered(`EXISTS (SELECT 1 FROM title_genres tg JOIN genres g ON g.id = tg.genre_id WHERE tg.title_id = t.id AND g.slug = $1)`, 'drama');
+      expect(dramas).toBeGreaterThan(0);
+      expect(await filtered(`t.genre_ids @> ARRAY[(SELECT g.id FROM genres g WHERE g.slug = $1)]`, 'drama')).toBe(dramas);
+    } finally {
+      await client.query('ROLLBACK');
+      client.release();
+    }
+  });
 });
 
 describe('artwork', () => {

@@ -71,6 +71,8 @@ export const titles = pgTable(
     trailerDuration: integer(),
     /** Normalized words of every name of the title (search dictionary ids). */
     wordIds: integer().array().notNull().default(sql`'{}'::int[]`),
+    /** Copy of the title's genre ids (title_genres), kept by statement triggers (migration 0015), for list filters. */
+    genreIds: integer().array().notNull().default(sql`'{}'::int[]`),
     /** Normalized English + Persian + original names, for substring fallbacks and exact-title bonus. */
     searchText: text().notNull().default(''),
     createdAt: timestamp({ withTimezone: true }).notNull().defaultNow(),
@@ -82,6 +84,7 @@ export const titles = pgTable(
     index('titles_year_idx').on(t.year),
     index('titles_rating_idx').on(t.rating.desc()),
     index('titles_word_ids_idx').using('gin', t.wordIds).with({ fastupdate: false }),
+    index('titles_genre_ids_idx').using('gin', t.genreIds).with({ fastupdate: false }),
     index('titles_coming_soon_idx').on(t.expectedDate).where(sql`${t.comingSoon}`),
     index('titles_dub_idx').on(t.votes.desc()).where(sql`${t.hasDub}`),
     index('titles_hidden_idx').on(t.id.desc()).where(sql`NOT ${t.published}`),
@@ -181,6 +184,8 @@ export const people = pgTable(
     bestStarredId: integer(),
     bestDirectedId: integer(),
     wordIds: integer().array().notNull().default(sql`'{}'::int[]`),
+    /** Copy of the title's genre ids (title_genres), kept by statement triggers (migration 0015), for list filters. */
+    genreIds: integer().array().notNull().default(sql`'{}'::int[]`),
     searchText: text().notNull().default(''),
   },
   (t) => [index('people_popularity_idx').on(t.popularity.desc(), t.id), index('people_word_ids_idx').using('gin', t.wordIds).with({ fastupdate: false })],

@@ -123,9 +123,9 @@ export function filterSql(f: ListFilter, start = 1): { sql: string; params: unkn
       conds.push('false');
       return { sql: conds.join(' AND '), params };
     }
-    conds.push(
-      `EXISTS (SELECT 1 FROM title_genres tg JOIN genres g ON g.id = tg.genre_id WHERE tg.title_id = t.id AND ${byId ? 'g.id' : 'g.slug'} = ${p(byId ? Number(f.genre) : f.genre)})`,
-    );
+    // The row's own copy of its genres (migration 0015): checked in the row, or found by its GIN
+    // index, instead of a lookup in title_genres per candidate. A slug names no genre: no rows.
+    conds.push(byId ? `t.genre_ids @> ARRAY[${p(Number(f.genre))}::int]` : `t.genre_ids @> ARRAY[(SELECT g.id FROM genres g WHERE g.slug = ${p(f.genre)})]`);
   }
   if (f.country) conds.push(`EXISTS (SELECT 1 FROM title_countries tc WHERE tc.title_id = t.id AND tc.country_code = ${p(f.country.toUpperCase())})`);
   if (f.yearFrom) conds.push(`t.year >= ${p(f.yearFrom)}`);
