@@ -50,6 +50,8 @@ declare module 'fastify' {
     /** Begins a graceful stop: every answer from now on closes its connection; `/readyz` says 503. */
     startDraining: () => void;
     isDraining: () => boolean;
+    /** Resolves once no handler is running (or after `timeoutMs`): shutdown waits for it before the database goes. */
+    whenIdle: (timeoutMs: number) => Promise<void>;
   }
 }
 
@@ -91,9 +93,41 @@ export async function buildApp(deps: AppDeps, opts: BuildOptions = {}) {
   app.addHook('preClose', async () => {
     closing = true;
   });
-  app.addHook('onSend', async (_request, reply) => {
-    if (closing) reply.header('connection', 'close');
+  // Handlers still running: a request whose client (or the proxy) went away keeps running to its
+  // end, so shutdown waits for these, not only for the connections, before closing the database.
+  const running = new WeakSet<object>();
+  let inFlight = 0;
+  let onIdle: (() => void)[] = [];
+  const finished = (request: object) => {
+    if (!running.delete(request)) return;
+    inFlight -= 1;
+    if (inFlight === 0) {
+      for (const resolve of onIdle) resolve();
+      onIdle = [];
+    }
+  };
+  app.addHook('onRequest', async (request) => {
+    running.add(request);
+    inFlight += 1;
   });
+  app.addHook('onSend', async (request, reply) => {
+    if (closing) reply.header('connection', 'close');
+    finished(request);
+  });
+  // A request ended without an answer being sent (a body that failed to arrive): not running either.
+  app.addHook('onResponse', async (request) => finished(request));
+  app.decorate('whenIdle', (timeoutMs: number) =>
+    inFlight === 0
+      ? Promise.resolve()
+      : new Promise<void>((resolve) => {
+          const timer = setTimeout(resolve, timeoutMs);
+          timer.unref();
+          onIdle.push(() => {
+            clearTimeout(timer);
+            resolve();
+          });
+        }),
+  );
 
   registerErrorHandling(app);
   await app.register(cookie);

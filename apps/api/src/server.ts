@@ -96,6 +96,9 @@ async function main() {
         app.server.closeIdleConnections();
         await drained;
       }
+      // A connection closed under a running handler (the proxy stopped too) leaves the handler
+      // running: let it finish before the database goes, rather than fail on a closed pool.
+      await app.whenIdle(config.SHUTDOWN_TIMEOUT_MS);
       await app.close();
       await database.close();
       redis?.disconnect();

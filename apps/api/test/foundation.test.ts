@@ -240,4 +240,28 @@ describe('draining (a stop behind a proxy)', () => {
       await own.close();
     }
   });
+
+  it('knows when no handler is running, so the database closes only after the last one finished', async () => {
+    const own = await createTestApp();
+    try {
+      await expect(Promise.race([own.app.whenIdle(5000).then(() => 'idle'), new Promise((r) => setTimeout(() => r('waiting'), 50))])).resolves.toBe('idle');
+      const slow = own.app.inject({ url: '/__test/slow-query?ms=400' });
+      await new Promise((r) => setTimeout(r, 100));
+      const started = Date.now();
+      await own.app.whenIdle(5000);
+      // Resolved by the handler's end (~300 ms on), not before it and not by the time limit.
+      expect(Date.now() - started).toBeGreaterThanOrEqual(250);
+      expect(Date.now() - started).toBeLessThan(4000);
+      expect((await slow).json()).toEqual({ done: true });
+      // The time limit holds when a handler never ends in time.
+      const stuck = own.app.inject({ url: '/__test/slow?ms=3000' });
+      await new Promise((r) => setTimeout(r, 50));
+      const limited = Date.now();
+      await own.app.whenIdle(200);
+      expect(Date.now() - limited).toBeLessThan(2000);
+      await stuck;
+    } finally {
+      await own.close();
+    }
+  });
 });
