@@ -40,6 +40,10 @@ describe('GET /api/titles (home list)', () => {
     expect(dubbed.data.map((t: { titleEn: string }) => t.titleEn).sort()).toEqual(['Inception', 'Spider-Man']);
     const drama = (await get('/api/titles?genre=drama&country=IR')).json();
     expect(drama.data.map((t: { titleEn: string }) => t.titleEn).sort()).toEqual(['A Separation', 'Children of Heaven']);
+    // By slug or by id, the same list; a slug that names no genre finds nothing.
+    const dramaId = (await get('/api/genres')).json().data.find((g: { slug: string }) => g.slug === 'drama').id;
+    expect((await get(`/api/titles?genre=${dramaId}&country=IR`)).json().data).toEqual(drama.data);
+    expect((await get('/api/titles?genre=no-such-genre')).json()).toMatchObject({ data: [], meta: { total: 0 } });
     const years = (await get('/api/titles?year_from=2010&year_to=2016&order_by=year')).json();
     expect(years.data.map((t: { year: number }) => t.year)).toEqual([2016, 2015, 2011, 2010]);
   });
