@@ -4,7 +4,7 @@ import { usePersianErrors } from '@parde/contract';
 import Fastify, { type FastifyServerOptions } from 'fastify';
 import { serializerCompiler, validatorCompiler, type ZodTypeProvider } from 'fastify-type-provider-zod';
 import { frameworkErrors, registerErrorHandling } from './errors/error-handler';
-import { watchCatalogue } from './lib/catalogue-version';
+import { replicaCaughtUp, settleCatalogueWith, watchCatalogue } from './lib/catalogue-version';
 import { accountRoutes } from './modules/account/account.routes';
 import { adminRoutes } from './modules/admin/admin.routes';
 import { adminCatalogueRoutes } from './modules/admin-catalogue/admin-catalogue.routes';
@@ -147,6 +147,12 @@ export async function buildApp(deps: AppDeps, opts: BuildOptions = {}) {
 
   registerPublicCache(app, config.RESPONSE_CACHE_MS, config.RESPONSE_CACHE_ENTRIES);
   // A catalogue change made anywhere (an import beside the site, another process) is served within seconds.
+  // A read replica: keepers forget again once it has the change (lib/catalogue-version.ts).
+  const { pool, readPool } = deps.database;
+  if (readPool !== pool) {
+    settleCatalogueWith(() => replicaCaughtUp(pool, readPool));
+    app.addHook('onClose', async () => settleCatalogueWith(undefined));
+  }
   const watcher = watchCatalogue(deps.database.pool, config.CATALOGUE_CHECK_MS, (err) => app.log.warn({ err }, 'catalogue version check failed'));
   app.decorate('catalogue', watcher);
   app.addHook('onClose', async () => watcher.stop());

@@ -34,6 +34,12 @@ const envSchema = z.object({
   /** PostgreSQL; when absent the embedded PGlite database under DATA_DIR is used. */
   DATABASE_URL: optionalUrl,
   DATABASE_POOL_MAX: z.coerce.number().int().min(1).max(200).default(10),
+  /**
+   * A read replica of DATABASE_URL (PostgreSQL streaming replication, docs/deploy.md): the public
+   * catalogue's reads go there; everything else, and the catalogue when it cannot be reached, goes
+   * to DATABASE_URL.
+   */
+  DATABASE_READ_URL: optionalUrl,
   REDIS_URL: optionalUrl,
   DATA_DIR: z.string().default(path.join(repoRoot, 'data')),
   WEB_DIST: z.string().default(path.join(repoRoot, 'apps/web/dist')),

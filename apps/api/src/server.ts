@@ -21,6 +21,7 @@ async function main() {
   try {
     database = await openDatabase({
       databaseUrl: config.DATABASE_URL,
+      readUrl: config.DATABASE_READ_URL,
       pgliteDataDir: path.join(config.DATA_DIR, 'pglite'),
       poolMax: config.DATABASE_POOL_MAX,
       access: 'own',

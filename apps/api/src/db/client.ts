@@ -14,6 +14,11 @@ export type Db = NodePgDatabase<typeof schema>;
 export interface Database {
   db: Db;
   pool: pg.Pool;
+  /**
+   * For the public catalogue's reads: a read replica's pool when one is configured (falling back
+   * to `pool` for a query the replica cannot take), else `pool` itself.
+   */
+  readPool: pg.Pool;
   kind: 'postgres' | 'pglite';
   /** The connection string the pool uses (the embedded one points at the child's port). */
   url: string;
@@ -144,6 +149,8 @@ async function stopChild(child: ChildProcess): Promise<void> {
 
 export interface OpenOptions {
   databaseUrl?: string;
+  /** A read replica of `databaseUrl` for the catalogue's reads (PostgreSQL only). */
+  readUrl?: string;
   /** For the embedded database: a directory, or 'memory://' for a throwaway one. */
   pgliteDataDir?: string;
   poolMax?: number;
@@ -204,16 +211,44 @@ export async function openDatabase(opts: OpenOptions): Promise<Database> {
     // An idle client lost its connection (database restart); the pool replaces it on next use.
   });
   const db = drizzle(pool, { schema, casing: 'snake_case' });
+  const replica =
+    opts.readUrl && opts.databaseUrl
+      ? new pg.Pool({ connectionString: opts.readUrl, max, idleTimeoutMillis: 30_000, options: '-c jit=off -c default_transaction_read_only=on' })
+      : undefined;
+  replica?.on('error', () => {
+    // As the primary's: an idle client lost; replaced on next use.
+  });
   return {
     db,
     pool,
+    readPool: replica ? readWithFallback(replica, pool) : pool,
     kind: child || guestOf ? 'pglite' : 'postgres',
     url,
     pgliteDir: (child || guestOf) && opts.pgliteDataDir && opts.pgliteDataDir !== 'memory://' ? path.resolve(opts.pgliteDataDir) : undefined,
     guest: Boolean(guestOf),
     async close() {
-      await pool.end();
+      await Promise.all([pool.end(), replica?.end()]);
       if (child) await stopChild(child);
     },
   };
+}
+
+/** Errors that say the replica could not take the query at all (down, restarting, unreachable), not that the query was wrong. */
+function replicaUnavailable(err: unknown): boolean {
+  const e = err as { code?: string; message?: string };
+  if (typeof e?.code === 'string' && (/^(08|57P0)/.test(e.code) || ['ECONNREFUSED', 'ECONNRESET', 'ETIMEDOUT', 'ENOTFOUND', 'EHOSTUNREACH', 'EPIPE'].includes(e.code))) return true;
+  return /Connection terminated|timeout exceeded when trying to connect/i.test(String(e?.message ?? ''));
+}
+
+/**
+ * The replica's pool, whose `query` goes to the primary when the replica cannot be reached: a
+ * replica down for maintenance slows the catalogue a little instead of failing it.
+ */
+export function readWithFallback(replica: pg.Pool, primary: pg.Pool): pg.Pool {
+  const query = (...args: unknown[]) =>
+    (replica.query as (...a: unknown[]) => Promise<unknown>)(...args).catch((err: unknown) => {
+      if (!replicaUnavailable(err)) throw err;
+      return (primary.query as (...a: unknown[]) => Promise<unknown>)(...args);
+    });
+  return new Proxy(replica, { get: (target, prop, receiver) => (prop === 'query' ? query : Reflect.get(target, prop, receiver)) });
 }

@@ -23,10 +23,37 @@ export function onCatalogueChange(listener: Listener): () => void {
 /** The keepers' generation: take it before computing an answer, keep the answer only if unchanged. */
 export const keepingGeneration = () => generation;
 
-/** Every keeper forgets (this process changed the catalogue, or another did). */
-export function catalogueChanged(): void {
+function forget(): void {
   generation++;
   for (const l of listeners) l();
+}
+
+/**
+ * With a read replica (DATABASE_READ_URL), what a keeper reads again right after a change may
+ * come from a replica still a few milliseconds behind, and would then be kept until the next
+ * change. `settle` resolves once the replica has the change; the keepers forget once more then.
+ */
+let settle: (() => Promise<void>) | undefined;
+export function settleCatalogueWith(fn: (() => Promise<void>) | undefined): void {
+  settle = fn;
+}
+
+/** Every keeper forgets (this process changed the catalogue, or another did). */
+export function catalogueChanged(): void {
+  forget();
+  if (settle) void settle().then(forget, forget);
+}
+
+/**
+ * Resolves once `replica` has the catalogue version `primary` has now (or after `maxMs`): a
+ * replica's answers read after it include the change.
+ */
+export async function replicaCaughtUp(primary: pg.Pool, replica: pg.Pool, maxMs = 10_000, stepMs = 50): Promise<void> {
+  const versionOn = async (pool: pg.Pool) =>
+    Number((await pool.query<{ version: number }>('SELECT version FROM search_index_state WHERE id = 1')).rows[0]?.version ?? 0);
+  const target = await versionOn(primary);
+  const until = Date.now() + maxMs;
+  while ((await versionOn(replica)) < target && Date.now() < until) await new Promise((r) => setTimeout(r, stepMs));
 }
 
 export interface CatalogueWatcher {

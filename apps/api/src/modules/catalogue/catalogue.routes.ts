@@ -54,7 +54,7 @@ const TITLE_PAGES_KEPT = 10_000;
 
 export const catalogueRoutes: FastifyPluginAsyncZod = async (app) => {
   app.setSerializerCompiler(mapperSerializerCompiler(app.deps.config.NODE_ENV !== 'production'));
-  const repo = new CatalogueRepository(app.deps.database.pool);
+  const repo = new CatalogueRepository(app.deps.database.readPool);
   const pool = app.deps.database.pool;
 
   // Hot prefixes (one or two letters are the whole tail of typing) are served by the public
