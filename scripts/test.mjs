@@ -33,11 +33,18 @@ const tmp = fs.mkdtempSync(path.join(os.tmpdir(), 'parde-test-'));
 const unitReport = path.join(tmp, 'vitest.json');
 const unitCode = await run('npx', ['vitest', 'run', ...(apiOnly ? ['--project', 'api'] : []), '--reporter=default', '--reporter=json', `--outputFile.json=${unitReport}`]);
 
+// CI (.ci/run) starts the API tests on PostgreSQL beside the browser tests, once the unit and API
+// tests have passed and the site is built: told through this file.
+function unitDone() {
+  if (process.env.PARDE_UNIT_DONE_FILE) fs.writeFileSync(process.env.PARDE_UNIT_DONE_FILE, String(unitCode));
+}
+
 let e2eCode = 0;
 const e2eReport = path.join(tmp, 'e2e.json');
 if (unitCode === 0 && !apiOnly && !process.argv.includes('--no-e2e')) {
   await ensureChromium();
   await ensureWebBuilt();
+  unitDone();
   e2eCode = await run('npx', ['vitest', 'run', '--config', 'e2e/vitest.config.ts', '--reporter=default', '--reporter=json', `--outputFile.json=${e2eReport}`], {
     cwd: root,
   });
