@@ -181,7 +181,7 @@ export async function packageHls(opts: PackageHlsOptions): Promise<HlsManifest> 
   }
   // Subtitles first: a broken SRT should fail in a second, not after an hour of encoding.
   const subtitleVtts = await Promise.all(
-    opts.subtitles.map(async (s) => srtToWebVtt(decodeSubtitleBytes(await readFile(s.file)).text)),
+    opts.subtitles.map(async (s) => srtToWebVtt(decodeSubtitleBytes(await readFile(s.file)).text, s.language)),
   );
 
   const rungs = ladderFor(info.height, info.width);
