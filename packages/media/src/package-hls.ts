@@ -109,6 +109,8 @@ const STILL_WIDTH = 1280;
 /** Share of the progress bar for encoding; the stills take the rest. Encoding dominates any real title. */
 const ENCODE_WEIGHT = 95;
 const STILLS_WEIGHT = 5;
+/** The part of {@link packageHls}'s progress that is encoding; the poster and screenshots follow. */
+export const ENCODE_SHARE = ENCODE_WEIGHT / (ENCODE_WEIGHT + STILLS_WEIGHT);
 
 function invalid(detail: string): never {
   throw new MediaError('INVALID_OPTIONS', { detail });

@@ -4,7 +4,7 @@ import { tmpdir } from 'node:os';
 import path from 'node:path';
 import { ffmpegPath, makeToneAudio } from '@parde/media';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { editionsOf, originalLanguageOf } from './ingest';
+import { editionsOf, ingestStage, originalLanguageOf } from './ingest';
 
 /** The original soundtrack's name and language: the title's language, else the file's tag (real ffprobe). */
 let dir: string;
@@ -49,5 +49,22 @@ describe('editionsOf', () => {
   it('calls an original of unknown language «صدای اصلی», tagged undetermined', () => {
     const { packaging } = editionsOf({ ...request, audio: [] }, { code: null, name: null });
     expect(packaging).toEqual([{ id: 'orig', label: 'صدای اصلی', language: 'und', default: true }]);
+  });
+});
+
+describe('ingestStage', () => {
+  it("names the part of the job each percent belongs to, for the command line's progress line", () => {
+    expect(ingestStage('queued', 0)).toBe('waiting for a worker');
+    expect([0, 50, 85, 86, 89, 90, 98, 99].map((p) => ingestStage('running', p))).toEqual([
+      'encoding',
+      'encoding',
+      'encoding',
+      'poster and screenshots',
+      'poster and screenshots',
+      'download files',
+      'download files',
+      'saving',
+    ]);
+    expect(ingestStage('done', 100)).toBe('packaged');
   });
 });

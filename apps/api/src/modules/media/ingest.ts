@@ -4,7 +4,7 @@
  */
 import fs from 'node:fs';
 import path from 'node:path';
-import { dubLabel, makeDownload, MediaError, originalAudioLabel, packageHls, probeMedia, SubtitleError, type AudioEdition, type HlsManifest, type X264Preset } from '@parde/media';
+import { dubLabel, ENCODE_SHARE, makeDownload, MediaError, originalAudioLabel, packageHls, probeMedia, SubtitleError, type AudioEdition, type HlsManifest, type X264Preset } from '@parde/media';
 import type pg from 'pg';
 import type { Database } from '../../db/client';
 import type { AssetAudio, AssetRendition, AssetSubtitle } from '../../db/schema/media';
@@ -25,6 +25,23 @@ export interface IngestRequest {
 }
 
 const INGEST_FAILED = 'آماده‌سازی ویدیو با خطا متوقف شد.';
+
+/** The part of an ingest's progress that is packaging; the download MP4s take the rest up to 99, the rows the last. */
+const PACKAGING_SHARE = 90;
+
+/**
+ * What an ingest is doing at a given status and progress, for the command line's progress line
+ * (the stored progress is one percentage; its parts are laid out here, where they are made).
+ */
+export function ingestStage(status: string, progress: number): string {
+  if (status === 'queued') return 'waiting for a worker';
+  if (status === 'done') return 'packaged';
+  if (status === 'failed') return 'failed';
+  if (progress < PACKAGING_SHARE * ENCODE_SHARE) return 'encoding';
+  if (progress < PACKAGING_SHARE) return 'poster and screenshots';
+  if (progress < 99) return 'download files';
+  return 'saving';
+}
 
 export const SUBTITLE_LABELS: Record<string, string> = { fa: 'فارسی', en: 'انگلیسی', ar: 'عربی', tr: 'ترکی', fr: 'فرانسوی', de: 'آلمانی', es: 'اسپانیایی' };
 
@@ -150,7 +167,7 @@ export async function runIngest(ctx: IngestContext, ingestId: number): Promise<v
     writing = writing.then(() => pool.query(`UPDATE media_ingests SET progress = greatest(progress, $2), updated_at = now() WHERE id = $1 AND status = 'running'`, [ingestId, p]).catch(() => {}));
   };
   const outDir = mediaDirOf(ctx.dataDir, target.key);
-  const packaging90 = (p: number) => onProgress(p * 0.9);
+  const packaging90 = (p: number) => onProgress((p * PACKAGING_SHARE) / 100);
   const manifest = await packageHls({
     video: request.video,
     audio: packaging,
@@ -163,7 +180,7 @@ export async function runIngest(ctx: IngestContext, ingestId: number): Promise<v
   const pairs = manifest.renditions.flatMap((r) => packaging.map((a) => ({ height: Number.parseInt(r.label, 10), audioId: a.id })));
   for (const [i, pair] of pairs.entries()) {
     await makeDownload({ hlsDir: outDir, height: pair.height, audioId: pair.audioId, out: path.join(outDir, downloadFile(pair.height, pair.audioId)) });
-    onProgress(90 + ((i + 1) / pairs.length) * 9);
+    onProgress(PACKAGING_SHARE + ((i + 1) / pairs.length) * (99 - PACKAGING_SHARE));
   }
   await writing;
   await saveAsset(ctx.database, ingestId, target, manifest, kept, request);
