@@ -183,7 +183,8 @@ describe.each(WIDTHS)('title page at %s px', (width, viewport) => {
     expect(await groups.count()).toBeGreaterThan(0);
     const row = await page.getByTestId('media-file').first().innerText();
     expect(row).toMatch(/حجم:\s*[۰-۹٫]+ (مگابایت|گیگابایت)/);
-    expect(row).toMatch(/صدا:\s*(زبان اصلی|دوبلهٔ فارسی)/);
+    expect(row).toMatch(/صدا:\s*(صدای اصلی|دوبلهٔ فارسی)/);
+    expect(row).not.toMatch(/زبان اصلی|دوبلهٔ فارسی \(/);
     expect(row).toContain('زیرنویس:');
     expect(await page.getByTestId('media-file').count()).toBe(movie.fileCount);
     // Each file as the API lists it: its quality's group, its codec and source (left to right)

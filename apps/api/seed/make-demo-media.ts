@@ -4,17 +4,20 @@
  * colour bars and a test pattern with tones, a beeping "dub", Persian subtitles with punctuation
  * and numbers (one file in Windows-1256, as old Persian subtitles come) — packaged by the same
  * packager as `npm run media:ingest`. Writes `seed/media/{key}/` and `seed/media/index.json`.
+ *
+ * `--text` re-writes only the words of the media already here, with the packager's own code and
+ * no ffmpeg: the subtitle files' cue text and the audio editions' names (master playlist,
+ * manifests, index), leaving every video and audio byte as it is.
  */
 import fs from 'node:fs';
 import os from 'node:os';
 import path from 'node:path';
 import { fileURLToPath } from 'node:url';
 import iconv from 'iconv-lite';
-import { makeDownload, makeTestVideo, makeToneAudio, packageHls, type HlsManifest } from '@parde/media';
+import { dubLabel, localizeWebVtt, makeDownload, makeTestVideo, makeToneAudio, originalAudioLabel, packageHls, quoted, type HlsManifest } from '@parde/media';
 import { ensureFfmpeg } from '../src/cli/ensure-ffmpeg';
 import type { SeedMediaEntry } from '../src/modules/media/seed-media';
 
-ensureFfmpeg();
 const here = path.dirname(fileURLToPath(import.meta.url));
 const final = path.join(here, 'media');
 // Made beside the served folder and swapped in at the end: a running site keeps playing the old one.
@@ -41,6 +44,62 @@ const demos: Demo[] = [
   { key: 'tt990010101', tconst: 'tt0903747', episode: { season: 1, episode: 1 }, downloads: 'all', seconds: 16, pattern: 'smptebars', tone: 440, intro: { start: 1, end: 5 }, subtitleEncoding: 'utf-8' },
   { key: 'tt990010102', tconst: 'tt0903747', episode: { season: 1, episode: 2 }, downloads: 'all', seconds: 16, pattern: 'smptebars', tone: 494, subtitleEncoding: 'utf-8' },
 ];
+
+/** The supplement's languages and titles: where the catalogue itself gets a title's original language. */
+const supplement = JSON.parse(fs.readFileSync(path.join(here, 'supplement.json'), 'utf8')) as {
+  languages: Record<string, { nameFa: string }>;
+  titles: Record<string, { languages?: string[] }>;
+};
+
+/** The audio editions of a demo, named as `media:ingest` names them. */
+function editionsOf(d: Demo): { id: string; label: string; language: string; default?: boolean; studio: string | null }[] {
+  const language = supplement.titles[d.tconst]?.languages?.[0] ?? null;
+  const original = { id: 'orig', label: originalAudioLabel(language ? supplement.languages[language]?.nameFa : null), language: language ?? 'und', default: true, studio: null };
+  return d.dub ? [original, { id: 'dub1', label: dubLabel(d.dub), language: 'fa', studio: d.dub }] : [original];
+}
+
+/** Every file's bytes under `dir` but its manifest.json and the downloads made after it, as the packager counts them. */
+function folderBytes(dir: string): number {
+  return fs
+    .readdirSync(dir, { withFileTypes: true, recursive: true })
+    .filter((e) => e.isFile() && !(e.parentPath === dir && e.name === 'manifest.json') && e.parentPath !== path.join(dir, 'dl'))
+    .reduce((n, e) => n + fs.statSync(path.join(e.parentPath, e.name)).size, 0);
+}
+
+// `--text`: the subtitles' cue text and the editions' names of the media already here.
+if (process.argv.includes('--text')) {
+  const index = JSON.parse(fs.readFileSync(path.join(final, 'index.json'), 'utf8')) as SeedMediaEntry[];
+  for (const d of demos) {
+    const dir = path.join(final, d.key);
+    for (const sub of fs.readdirSync(dir).filter((n) => n.startsWith('s-'))) {
+      for (const name of fs.readdirSync(path.join(dir, sub)).filter((n) => n.endsWith('.vtt'))) {
+        const file = path.join(dir, sub, name);
+        fs.writeFileSync(file, localizeWebVtt(fs.readFileSync(file, 'utf8'), sub.slice(2)));
+      }
+    }
+    const names = new Map(editionsOf(d).map((e) => [e.id, e.label]));
+    const manifestFile = path.join(dir, 'manifest.json');
+    const manifest = JSON.parse(fs.readFileSync(manifestFile, 'utf8')) as HlsManifest;
+    const masterFile = path.join(dir, 'master.m3u8');
+    let master = fs.readFileSync(masterFile, 'utf8');
+    for (const a of manifest.audio) {
+      const label = names.get(a.id) ?? a.label;
+      master = master.replace(`NAME=${quoted(a.label)},LANGUAGE="${a.language}"`, `NAME=${quoted(label)},LANGUAGE="${a.language}"`);
+      a.label = label;
+    }
+    fs.writeFileSync(masterFile, master);
+    manifest.totalBytes = folderBytes(dir);
+    fs.writeFileSync(manifestFile, JSON.stringify(manifest, null, 2) + '\n');
+    const entry = index.find((e) => e.key === d.key)!;
+    for (const a of entry.audio) a.label = names.get(a.id) ?? a.label;
+    entry.totalBytes = manifest.totalBytes;
+  }
+  fs.writeFileSync(path.join(final, 'index.json'), `${JSON.stringify(index, null, 1)}\n`);
+  console.log('demo media: subtitle text and edition names rewritten');
+  process.exit(0);
+}
+
+ensureFfmpeg();
 
 const srtTime = (s: number) => `00:00:${String(Math.floor(s)).padStart(2, '0')},${String(Math.round((s % 1) * 1000)).padStart(3, '0')}`;
 
@@ -81,11 +140,16 @@ const index: SeedMediaEntry[] = [];
 for (const d of demos) {
   const video = path.join(work, `${d.key}.mp4`);
   await makeTestVideo({ out: video, seconds: d.seconds, width: 1280, height: 720, tone: d.tone, pattern: d.pattern, frameRate: 24 });
-  const audio: { id: string; label: string; language: string; default?: boolean; file?: string }[] = [{ id: 'orig', label: 'صدای اصلی', language: 'en', default: true }];
-  if (d.dub) {
+  const audio: { id: string; label: string; language: string; default?: boolean; file?: string }[] = [];
+  for (const e of editionsOf(d)) {
+    const { studio, ...edition } = e;
+    if (!studio) {
+      audio.push(edition);
+      continue;
+    }
     const dub = path.join(work, `${d.key}-dub.m4a`);
     await makeToneAudio({ out: dub, seconds: d.seconds, frequency: d.tone * 1.5, beepEvery: 1 });
-    audio.push({ id: 'dub1', label: `دوبله‌ی فارسی — ${d.dub}`, language: 'fa', file: dub });
+    audio.push({ ...edition, file: dub });
   }
   const srt = path.join(work, `${d.key}.srt`);
   fs.writeFileSync(srt, d.subtitleEncoding === 'windows-1256' ? iconv.encode(asLegacyPersian(subtitles(d.seconds)), 'win1256') : subtitles(d.seconds));

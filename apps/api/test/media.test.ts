@@ -93,13 +93,14 @@ describe('media:ingest as a queued job', () => {
     expect(asset.duration_sec).toBeGreaterThan(6.5);
     const dir = path.join(ctx.dataDir, 'media', 'tt0000001');
     const master = fs.readFileSync(path.join(dir, 'master.m3u8'), 'utf8');
-    expect(master).toContain('TYPE=AUDIO');
-    expect(master).toContain('دوبله‌ی فارسی — سورن');
+    // Safari's and TV players' own audio menus read these names: the original by its language.
+    expect(master).toContain('#EXT-X-MEDIA:TYPE=AUDIO,GROUP-ID="aud",NAME="صدای اصلی — انگلیسی",LANGUAGE="en",DEFAULT=YES');
+    expect(master).toContain('#EXT-X-MEDIA:TYPE=AUDIO,GROUP-ID="aud",NAME="دوبلهٔ فارسی — سورن",LANGUAGE="fa",DEFAULT=NO');
     expect(master).toContain('TYPE=SUBTITLES');
     const vtt = fs.readFileSync(path.join(dir, 's-fa', 'subs.vtt'), 'utf8');
-    // Arabic yeh became Persian yeh, and the line is kept right-to-left.
-    expect(vtt).toContain('سلام، دنیا!');
-    expect(vtt).toContain('\u200f');
+    // Arabic yeh became Persian yeh, the digits Persian, and the line is kept right-to-left.
+    expect(vtt).toContain('\u200fسلام، دنیا!\u200f');
+    expect(vtt).toContain('00:00:01.000 --> 00:00:01.900\n\u200fساعت ۱۲ است.\u200f');
     expect(fs.readFileSync(path.join(dir, 's-en', 'subs.vtt'), 'utf8')).toContain('Hello, world!');
     // The files page: one row per quality and audio edition, with sizes and subtitles.
     const files = (await ctx.app.inject({ url: `/api/titles/${premiumTitle}/files` })).json().data;
@@ -178,9 +179,9 @@ describe('signed media addresses', () => {
     expect(res.headers['cache-control']).toBe('private, no-store');
     const info = res.json().data;
     expect(info.masterUrl).toMatch(new RegExp(`/media/\\d+/${premium.id}/[\\w-]{22}/tt0000001/master\\.m3u8$`));
-    expect(info.audio.map((a: { kind: string; studio: string | null }) => [a.kind, a.studio])).toEqual([
-      ['original', null],
-      ['dub', 'سورن'],
+    expect(info.audio.map((a: { kind: string; studio: string | null; label: string; language: string }) => [a.kind, a.studio, a.label, a.language])).toEqual([
+      ['original', null, 'صدای اصلی — انگلیسی', 'en'],
+      ['dub', 'سورن', 'دوبلهٔ فارسی — سورن', 'fa'],
     ]);
     expect(info.subtitles.map((s: { language: string }) => s.language)).toEqual(['fa', 'en']);
     expect(info.qualities[0]).toMatchObject({ height: 360, label: '360p' });

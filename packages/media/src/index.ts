@@ -8,6 +8,7 @@ export * from './errors';
 export * from './messages';
 export { ffmpegPath, ffprobePath } from './ffmpeg';
 export * from './subtitles';
+export * from './editions';
 export * from './probe';
 export * from './ladder';
 export * from './package-hls';

@@ -18,8 +18,13 @@ import { packageHls, type HlsManifest, type PackageHlsOptions } from './package-
 import { makeTestVideo, makeToneAudio } from './test-pattern';
 
 const RLM = '\u200f';
-/** A legacy subtitle: Arabic-keyboard letters and the `!` moved to the front for old players. */
-const LEGACY_SRT = '1\r\n00:00:01,000 --> 00:00:03,000\r\n!سلام، دنيا\r\n\r\n2\r\n00:00:05,500 --> 00:00:07,500\r\nHello, world!\r\n';
+/**
+ * A legacy subtitle: Arabic-keyboard letters, the `!` moved to the front for old players, and
+ * numbers in Latin digits (Windows-1256 has no Persian ones).
+ */
+const LEGACY_SRT =
+  '1\r\n00:00:01,000 --> 00:00:03,000\r\n!سلام، دنيا\r\n\r\n2\r\n00:00:05,500 --> 00:00:07,500\r\nHello, world!\r\n\r\n' +
+  '3\r\n00:00:06,040 --> 00:00:07,250\r\nقيمت: 49,000 تومان، 15% كمتر\r\nRoom 101\r\n';
 
 let dir: string;
 const file = (name: string) => path.join(dir, name);
@@ -133,6 +138,22 @@ describe('packageHls with real ffmpeg', { timeout: 60_000 }, () => {
       const firstSegment = await readFile(path.join(outDir(), 's-fa/00000.vtt'), 'utf8');
       expect(firstSegment).toMatch(/^WEBVTT\nX-TIMESTAMP-MAP=MPEGTS:\d+,LOCAL:00:00:00\.000\n/);
       expect(firstSegment).toContain('سلام، دنیا!');
+    });
+
+    it('writes Persian digits and letters into the Persian cues, and nothing else', async () => {
+      const vtt = await readFile(path.join(outDir(), 's-fa/subs.vtt'), 'utf8');
+      // The cue text: Persian digits, ٬ and ٪, ی and ک; the English line keeps its digits.
+      expect(vtt).toContain(`00:00:06.040 --> 00:00:07.250\n${RLM}قیمت: ۴۹٬۰۰۰ تومان، ۱۵٪ کمتر${RLM}\nRoom 101\n`);
+      expect(vtt).not.toMatch(/[يك]/);
+      // Timings and headers stay in the digits players read.
+      expect([...vtt.matchAll(/^(\S+) --> (\S+)$/gm)].map((m) => `${m[1]} ${m[2]}`)).toEqual([
+        '00:00:01.000 00:00:03.000',
+        '00:00:05.500 00:00:07.500',
+        '00:00:06.040 00:00:07.250',
+      ]);
+      const secondSegment = await readFile(path.join(outDir(), 's-fa/00001.vtt'), 'utf8');
+      expect(secondSegment).toMatch(/^WEBVTT\nX-TIMESTAMP-MAP=MPEGTS:\d+,LOCAL:00:00:00\.000\n\n/);
+      expect(secondSegment).toContain(`00:00:06.040 --> 00:00:07.250\n${RLM}قیمت: ۴۹٬۰۰۰ تومان، ۱۵٪ کمتر${RLM}\nRoom 101\n`);
     });
 
     it('takes a poster and six screenshots as JPEG', async () => {

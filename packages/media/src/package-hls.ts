@@ -109,6 +109,8 @@ const STILL_WIDTH = 1280;
 /** Share of the progress bar for encoding; the stills take the rest. Encoding dominates any real title. */
 const ENCODE_WEIGHT = 95;
 const STILLS_WEIGHT = 5;
+/** The part of {@link packageHls}'s progress that is encoding; the poster and screenshots follow. */
+export const ENCODE_SHARE = ENCODE_WEIGHT / (ENCODE_WEIGHT + STILLS_WEIGHT);
 
 function invalid(detail: string): never {
   throw new MediaError('INVALID_OPTIONS', { detail });
@@ -181,7 +183,7 @@ export async function packageHls(opts: PackageHlsOptions): Promise<HlsManifest> 
   }
   // Subtitles first: a broken SRT should fail in a second, not after an hour of encoding.
   const subtitleVtts = await Promise.all(
-    opts.subtitles.map(async (s) => srtToWebVtt(decodeSubtitleBytes(await readFile(s.file)).text)),
+    opts.subtitles.map(async (s) => srtToWebVtt(decodeSubtitleBytes(await readFile(s.file)).text, s.language)),
   );
 
   const rungs = ladderFor(info.height, info.width);

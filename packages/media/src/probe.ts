@@ -1,5 +1,6 @@
 import { access } from 'node:fs/promises';
 import { MediaError } from './errors';
+import { languageOfTag } from './editions';
 import { runFfprobe } from './ffmpeg';
 
 /** What {@link probeMedia} reports about a media file. */
@@ -16,6 +17,8 @@ export interface MediaInfo {
   videoCodec: string | null;
   /** ffmpeg's codec names of the audio streams, in order. */
   audioCodecs: string[];
+  /** The language of each audio stream from its tag (`eng` → `en`), in order; null when untagged or `und`. */
+  audioLanguages: (string | null)[];
 }
 
 interface ProbeStream {
@@ -87,5 +90,6 @@ export async function probeMedia(file: string, signal?: AbortSignal): Promise<Me
     hasAudio: audio.length > 0,
     videoCodec: video?.codec_name ?? null,
     audioCodecs: audio.map((s) => s.codec_name ?? 'unknown'),
+    audioLanguages: audio.map((s) => languageOfTag(s.tags?.language)),
   };
 }

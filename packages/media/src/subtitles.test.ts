@@ -3,7 +3,7 @@ import iconv from 'iconv-lite';
 import { describe, expect, it } from 'vitest';
 import { SubtitleError } from './errors';
 import { subtitleMessages } from './messages';
-import { decodeSubtitleBytes, formatVttTime, parseWebVttCues, shiftWebVtt, srtToWebVtt } from './subtitles';
+import { decodeSubtitleBytes, formatVttTime, localizeWebVtt, parseWebVttCues, persianCueText, shiftWebVtt, srtToWebVtt } from './subtitles';
 
 const RLM = '\u200f';
 /**
@@ -288,6 +288,43 @@ it('round-trips the times of any list of cues, whatever the SRT style', () => {
       },
     ),
   );
+});
+
+describe('Persian subtitle files in Persian digits', () => {
+  const srt = '1\n00:00:01,000 --> 00:00:02,500\nقيمت 49,000 تومان، 15% كمتر\n<i>ساعت 12:30</i>\nRoom 101\n\n2\n00:01:02,000 --> 00:01:04,000\n1984\n';
+
+  it('writes the numbers of a Persian file in Persian, timings as they were', () => {
+    const vtt = srtToWebVtt(srt, 'fa');
+    expect(parseWebVttCues(vtt)).toEqual([
+      { startMs: 1000, endMs: 2500, settings: '', text: `${RLM}قیمت ۴۹٬۰۰۰ تومان، ۱۵٪ کمتر${RLM}\n${RLM}<i>ساعت ۱۲:۳۰</i>${RLM}\nRoom 101` },
+      { startMs: 62_000, endMs: 64_000, settings: '', text: '۱۹۸۴' },
+    ]);
+    expect(vtt).toContain('00:00:01.000 --> 00:00:02.500\n');
+    expect(vtt).toContain('00:01:02.000 --> 00:01:04.000\n');
+  });
+
+  it('leaves the digits of other languages, and of a file of unknown language, as written', () => {
+    expect(srtToWebVtt(srt, 'en')).toContain('49,000');
+    expect(srtToWebVtt(srt)).toContain('49,000');
+    expect(srtToWebVtt(srt, 'fa-IR')).toContain('۴۹٬۰۰۰');
+  });
+
+  it('keeps tags and character references whole', () => {
+    expect(persianCueText('<b>سال 1402</b> &#1575; &amp; &#x41; و 2')).toBe('<b>سال ۱۴۰۲</b> &#1575; &amp; &#x41; و ۲');
+    expect(persianCueText('Chapter 3')).toBe('Chapter 3');
+  });
+
+  it('localizes a written file without touching its header, identifiers or timings', () => {
+    const written = 'WEBVTT\r\nX-TIMESTAMP-MAP=MPEGTS:126000,LOCAL:00:00:00.000\r\n\r\nNOTE 12 notes\r\n\r\ncue-7\r\n00:00:09.500 --> 00:00:12.000 align:start\r\n\u200fقيمت: 49,000 تومان (با تخفیف 15%).\u200f\r\n';
+    expect(localizeWebVtt(written, 'fa')).toBe(
+      'WEBVTT\r\nX-TIMESTAMP-MAP=MPEGTS:126000,LOCAL:00:00:00.000\r\n\r\nNOTE 12 notes\r\n\r\ncue-7\r\n00:00:09.500 --> 00:00:12.000 align:start\r\n\u200fقیمت: ۴۹٬۰۰۰ تومان (با تخفیف ۱۵٪).\u200f\r\n',
+    );
+    expect(localizeWebVtt(written, 'ar')).toBe(written);
+    // Once is enough: a second pass changes nothing.
+    const once = localizeWebVtt(srtToWebVtt(srt), 'fa');
+    expect(once).toBe(srtToWebVtt(srt, 'fa'));
+    expect(localizeWebVtt(once, 'fa')).toBe(once);
+  });
 });
 
 function catchError(fn: () => unknown): unknown {

@@ -7,6 +7,7 @@
  * were often "fixed" by hand for players that drew right-to-left text left-to-right, which
  * left the full stop at the start of the line. All of that is repaired here.
  */
+import { toPersianLetters, toPersianNumerals } from '@parde/persian';
 import iconv from 'iconv-lite';
 import { SubtitleError } from './errors';
 import { formatVttTime, parseVttTime, VTT_TIMING_LINE, type WebVttCue } from './webvtt';
@@ -143,7 +144,7 @@ function escapeText(text: string): string {
  * isolates (RLI…PDI), which in turn are too recent for older TV and set-top renderers.
  */
 function fixPersianLine(line: string): string {
-  let text = line.replace(/ي/g, 'ی').replace(/ى/g, 'ی').replace(/ك/g, 'ک');
+  let text = toPersianLetters(line);
   const leadingTags = /^(?:<[^>]*>|[\u200e\u200f\u202a-\u202e\u2066-\u2069]|\s)*/.exec(text)![0];
   let body = text.slice(leadingTags.length);
   // A dialogue dash stays first: "- .سلام" is "- سلام." displaced.
@@ -165,6 +166,56 @@ function fixPersianLine(line: string): string {
   return RLM + text + RLM;
 }
 
+const LATIN_LETTER = /\p{Script=Latin}/u;
+/** A tag or a character reference: cue text's markup, whose digits (`&#1234;`) are not text. */
+const MARKUP = /(<[^>]*>|&(?:[a-zA-Z][a-zA-Z0-9]*|#\d+|#x[0-9a-fA-F]+);)/;
+
+/** Persian subtitles: `fa` and its regional forms (`fa-IR`, `fa-AF`). */
+export const isPersianLanguage = (language: string | undefined): boolean => /^(?:fa|per|fas)(?:-|$)/i.test(language ?? '');
+
+/**
+ * The text of a cue in a Persian subtitle file as Persian readers and players that show the
+ * file as it is (Safari's own HLS player, a downloaded file in a desktop player) should see
+ * it: Persian yeh and kaf, and numbers in Persian digits with Persian separators. A line in
+ * Latin letters only (an English sign, a song's words) keeps its digits; tags and character
+ * references are left as they are.
+ */
+export function persianCueText(text: string): string {
+  return text
+    .split('\n')
+    .map((line) => {
+      const visible = line.replace(/<[^>]*>/g, '');
+      if (LATIN_LETTER.test(visible) && !ARABIC_LETTER.test(visible)) return line;
+      return line
+        .split(MARKUP)
+        .map((part, i) => (i % 2 === 1 ? part : toPersianNumerals(toPersianLetters(part))))
+        .join('');
+    })
+    .join('\n');
+}
+
+/**
+ * Writes a WebVTT file's cue text in its language's own letters and digits ({@link persianCueText}
+ * for Persian; other languages are returned as they are). Only cue text changes: the header
+ * (`X-TIMESTAMP-MAP`…), cue identifiers, timings, settings and NOTE or STYLE blocks stay
+ * byte for byte, so a cut segment keeps lining up with the video.
+ */
+export function localizeWebVtt(vtt: string, language: string): string {
+  if (!isPersianLanguage(language)) return vtt;
+  const newline = /\r\n/.test(vtt) ? '\r\n' : '\n';
+  const blocks = vtt.split(/(\r?\n(?:\r?\n)+)/);
+  return blocks
+    .map((block, index) => {
+      // Odd parts are the blank lines between blocks; the first block is the header.
+      if (index % 2 === 1 || index === 0) return block;
+      const lines = block.split(/\r?\n/);
+      const at = lines.findIndex((line) => VTT_TIMING_LINE.test(line));
+      if (at < 0 || at > 1) return block;
+      return [...lines.slice(0, at + 1), ...persianCueText(lines.slice(at + 1).join('\n')).split('\n')].join(newline);
+    })
+    .join('');
+}
+
 /**
  * Converts SubRip (SRT) text to WebVTT.
  *
@@ -173,11 +224,13 @@ function fixPersianLine(line: string): string {
  * coordinates after the times, `<font>` and ASS `{\an8}` codes (dropped; `<i>`, `<b>`, `<u>`
  * kept), cues out of order (sorted). Cues that end before they start, or have no text, are
  * dropped. Writes no cue settings. Persian lines are repaired and marked right-to-left
- * (see {@link fixPersianLine}).
+ * (see {@link fixPersianLine}); in a Persian file (`language` `fa`) the numbers are written in
+ * Persian too (see {@link persianCueText}).
  *
+ * @param language the subtitles' language (BCP 47), when known
  * @throws SubtitleError `SUBTITLE_EMPTY` for blank input, `SUBTITLE_INVALID` when no cue survives.
  */
-export function srtToWebVtt(text: string): string {
+export function srtToWebVtt(text: string, language?: string): string {
   const lines = text.replace(/^\uFEFF/, '').replace(/\r\n?/g, '\n').split('\n');
   if (lines.every((line) => line.trim() === '')) throw new SubtitleError('SUBTITLE_EMPTY');
 
@@ -202,7 +255,8 @@ export function srtToWebVtt(text: string): string {
     }
     const textLines = body.slice(0, end).map(cleanLine).filter(Boolean);
     if (textLines.length === 0 || timing.endMs <= timing.startMs) return;
-    cues.push({ startMs: timing.startMs, endMs: timing.endMs, settings: '', text: textLines.join('\n') });
+    const cueText = textLines.join('\n');
+    cues.push({ startMs: timing.startMs, endMs: timing.endMs, settings: '', text: isPersianLanguage(language) ? persianCueText(cueText) : cueText });
   });
   if (cues.length === 0) throw new SubtitleError('SUBTITLE_INVALID');
 

@@ -1,6 +1,6 @@
 import fc from 'fast-check';
 import { describe, expect, it } from 'vitest';
-import { formatDuration, formatNumber, formatRating, formatToman, toLatinDigits, toPersianDigits } from './digits';
+import { formatDuration, formatNumber, formatRating, formatToman, toLatinDigits, toPersianDigits, toPersianNumerals } from './digits';
 
 describe('toPersianDigits', () => {
   it('converts Latin and Arabic-Indic digits, numbers and strings', () => {
@@ -14,6 +14,19 @@ describe('toPersianDigits', () => {
 
   it('leaves Persian digits and other text alone', () => {
     expect(toPersianDigits('۱۴۰۳ abc')).toBe('۱۴۰۳ abc');
+  });
+});
+
+describe('toPersianNumerals', () => {
+  it('writes the digits, separators and percent sign of numbers the Persian way', () => {
+    expect(toPersianNumerals('قیمت: 49,000 تومان (با تخفیف 15%).')).toBe('قیمت: ۴۹٬۰۰۰ تومان (با تخفیف ۱۵٪).');
+    expect(toPersianNumerals('1,250,000 و 2.5 و 3 %')).toBe('۱٬۲۵۰٬۰۰۰ و ۲٫۵ و ۳٪');
+    expect(toPersianNumerals('ساعت 12:30')).toBe('ساعت ۱۲:۳۰');
+  });
+
+  it('leaves commas, full stops and percent signs that are not part of a number', () => {
+    expect(toPersianNumerals('سلام، دنیا. 12, 34 و 1,23 و 50.')).toBe('سلام، دنیا. ۱۲, ۳۴ و ۱,۲۳ و ۵۰.');
+    expect(toPersianNumerals('% تخفیف')).toBe('% تخفیف');
   });
 });
 

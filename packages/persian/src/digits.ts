@@ -42,6 +42,23 @@ export function toLatinDigits(s: string): string {
   });
 }
 
+/**
+ * Numbers inside Persian running text, as a Persian reader writes them: every digit Persian,
+ * a thousands comma between digit groups (`49,000`) the Persian ٬, a decimal point between
+ * digits (`2.5`) the Persian ٫, and a percent sign after a number the Persian ٪. Anything that
+ * is not part of a number (a comma after a word, a full stop at the end) stays as written.
+ *
+ * @example toPersianNumerals('قیمت: 49,000 تومان (با تخفیف 15%).') // 'قیمت: ۴۹٬۰۰۰ تومان (با تخفیف ۱۵٪).'
+ */
+export function toPersianNumerals(text: string): string {
+  return toPersianDigits(
+    text
+      .replace(/(?<=[0-9\u0660-\u0669\u06F0-\u06F9]),(?=[0-9\u0660-\u0669\u06F0-\u06F9]{3}(?![0-9\u0660-\u0669\u06F0-\u06F9]))/g, PERSIAN_THOUSANDS_SEPARATOR)
+      .replace(/(?<=[0-9\u0660-\u0669\u06F0-\u06F9])\.(?=[0-9\u0660-\u0669\u06F0-\u06F9])/g, PERSIAN_DECIMAL_SEPARATOR)
+      .replace(/(?<=[0-9\u0660-\u0669\u06F0-\u06F9])\s?%/g, '٪'),
+  );
+}
+
 /** Throws for NaN and ±Infinity: printing "NaN" to a user hides the bug that produced it. */
 function assertFinite(n: number, what: string): void {
   if (!Number.isFinite(n)) throw new RangeError(`${what} must be a finite number, got ${n}`);

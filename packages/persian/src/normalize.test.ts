@@ -1,6 +1,6 @@
 import fc from 'fast-check';
 import { describe, expect, it } from 'vitest';
-import { normalizeDisplay, normalizeForSearch } from './normalize';
+import { normalizeDisplay, normalizeForSearch, toPersianLetters } from './normalize';
 import { anyText } from './test-arbitraries';
 
 /** Characters that must never survive normalizeForSearch. */
@@ -11,6 +11,12 @@ const FOLDED_AWAY = [
   '\u0670', '\u0640', '\u200C', '\u200D', '\u00AD', '-',
   ...`'’"«»،؛؟.,:!?`,
 ];
+
+describe('toPersianLetters', () => {
+  it('writes Arabic-keyboard yeh and kaf as the Persian letters and changes nothing else', () => {
+    expect(toPersianLetters('اين يک كتابى است.  12 ‌')).toBe('این یک کتابی است.  12 ‌');
+  });
+});
 
 describe('normalizeForSearch', () => {
   it.each([

@@ -27,6 +27,17 @@ export function normalizeForSearch(text: string): string {
 }
 
 /**
+ * The Arabic-keyboard letters that Persian writes differently: yeh (ي, and the dotless ى that
+ * old code pages produce) becomes the Persian ی, kaf (ك) the Persian ک. Nothing else changes,
+ * so text keeps its spaces, ZWNJ, digits and punctuation exactly as written.
+ *
+ * @example toPersianLetters('اين يک كتاب') // 'این یک کتاب'
+ */
+export function toPersianLetters(text: string): string {
+  return text.replace(/[يى]/g, 'ی').replace(/ك/g, 'ک');
+}
+
+/**
  * Light normalization for Persian text that is *shown* to users (titles, names).
  *
  * Fixes only what is plainly wrong in Persian: Arabic yeh/kaf (ي ى→ی, ك→ک) and Arabic-Indic
@@ -37,10 +48,7 @@ export function normalizeForSearch(text: string): string {
  * @example normalizeDisplay('  مي‌خواهم   كتاب ') // 'می‌خواهم کتاب'
  */
 export function normalizeDisplay(text: string): string {
-  return text
-    .normalize('NFC')
-    .replace(/[يى]/g, 'ی')
-    .replace(/ك/g, 'ک')
+  return toPersianLetters(text.normalize('NFC'))
     .replace(/[\u0660-\u0669]/g, (d) => String.fromCharCode(d.charCodeAt(0) - 0x0660 + 0x06f0))
     .replace(/\s+/g, ' ')
     // Any run of spaces and ZWNJs that contains a space is just a space.

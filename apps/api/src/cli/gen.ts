@@ -4,7 +4,7 @@
  */
 import path from 'node:path';
 import { parseArgs } from 'node:util';
-import { createProgressBar } from '../modules/importer/files/progress';
+import { createProgressReporter } from '../lib/progress';
 import { generateSynthetic } from '../modules/importer/files/synthetic';
 
 const usage = 'usage: npm run gen -- --titles N [--people M] [--out DIR] [--seed S] [--gzip]';
@@ -40,14 +40,14 @@ async function main() {
   // `npm run gen -w apps/api` runs in apps/api; INIT_CWD is where the operator typed the command.
   const outDir = path.resolve(process.env.INIT_CWD ?? process.cwd(), values.out);
 
-  const bar = createProgressBar('titles');
+  const bar = createProgressReporter();
   const stats = await generateSynthetic({
     titles,
     people,
     outDir,
     seed,
     gzip: values.gzip,
-    onProgress: (p) => bar.update({ bytesRead: p.titles, totalBytes: p.totalTitles, rows: p.titles }),
+    onProgress: (p) => bar.update({ stage: 'titles', fraction: p.totalTitles > 0 ? p.titles / p.totalTitles : 0, count: { value: p.titles, unit: 'titles' } }),
   });
   bar.done();
 

@@ -11,7 +11,8 @@ import path from 'node:path';
 import { loadConfig } from '../config';
 import { openForCommand } from '../db/backup';
 import { ensureFfmpeg } from './ensure-ffmpeg';
-import type { IngestRequest } from '../modules/media/ingest';
+import { createProgressReporter } from '../lib/progress';
+import { ingestStage, type IngestRequest } from '../modules/media/ingest';
 import { startQueue } from '../modules/media/queue';
 import { enqueueIngest, startMediaWorker } from '../modules/media/worker';
 
@@ -96,34 +97,40 @@ try {
   // Beside a running site its worker takes the job; otherwise this process works the queue until
   // its job is done (on PostgreSQL a site's worker may take it first: either finishes it). With
   // --no-wait the job waits for a site's worker.
-  const worker = database.guest || !wait ? undefined : await startMediaWorker({ database, dataDir: config.DATA_DIR, log: (m) => console.error(m), onError: (e) => console.error(e) });
+  // The worker's own notes wait for the end: on a terminal they would break into the progress line.
+  const notes: string[] = [];
+  const worker = database.guest || !wait ? undefined : await startMediaWorker({ database, dataDir: config.DATA_DIR, log: (m) => notes.push(m), onError: (e) => console.error(e) });
   const boss = worker?.boss ?? (await startQueue(database, (e) => console.error(e)));
   const id = await enqueueIngest(database, boss, { titleId: target.title_id, episodeId: target.episode_id }, request);
   console.log(`ingest ${id} queued${database.guest ? ': the running site packages it' : worker ? '' : ": a running site's worker packages it"}`);
   if (!worker) await boss.stop({ graceful: false, wait: true });
   if (wait) {
-    let last = -1;
+    // One line redrawn in place on a terminal; in a log, a line every few seconds and at each stage.
+    const progress = createProgressReporter(process.stdout);
     for (;;) {
       const { rows: state } = await database.pool.query<{ status: string; progress: number; error: string | null }>('SELECT status, progress, error FROM media_ingests WHERE id = $1', [id]);
       const s = state[0]!;
-      if (s.progress !== last) {
-        last = s.progress;
-        console.log(`ingest ${id}: ${s.status} ${s.progress}%`);
+      if (s.status === 'done') {
+        progress.done({ stage: ingestStage(s.status, 100), fraction: 1 });
+        break;
       }
-      if (s.status === 'done') break;
       if (s.status === 'failed') {
         // A failure that will be tried again stays 'failed' only until the next try starts.
         const { rows: job } = await database.pool.query<{ state: string }>(`SELECT state FROM pgboss.job WHERE id = (SELECT job_id FROM media_ingests WHERE id = $1)`, [id]);
         if (!job[0] || job[0].state === 'failed') {
+          progress.done();
           console.error(`ingest ${id} failed:\n${s.error}`);
           code = 1;
           break;
         }
+      } else {
+        progress.update({ stage: ingestStage(s.status, s.progress), fraction: s.progress / 100 });
       }
       await new Promise((r) => setTimeout(r, 500));
     }
   }
   await worker?.stop();
+  for (const note of notes) console.error(note);
 } catch (err) {
   console.error(`media:ingest: ${(err as Error).message}`);
   code = 1;

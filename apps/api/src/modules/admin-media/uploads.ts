@@ -231,7 +231,7 @@ export class UploadService {
     let vtt: string;
     try {
       const decoded = decodeSubtitleBytes(await fs.promises.readFile(this.fileOf(row.id)));
-      vtt = srtToWebVtt(decoded.text);
+      vtt = srtToWebVtt(decoded.text, language);
     } catch (err) {
       if (err instanceof SubtitleError) return await this.reject(row, `«${row.file_name}»: ${err.message}`);
       throw err;

@@ -4,7 +4,7 @@ import type { Database } from '../../db/client';
 import { catalogueChanged } from '../../lib/catalogue-version';
 import { searchIndexChanged } from '../search/memory-index';
 import { rebuildSearchIndex } from '../search/search-index';
-import { createProgressBar } from './files/progress';
+import { createProgressReporter } from '../../lib/progress';
 import { findImdbFile, ImportFileError, readImdbFile, type ReadOptions, type RowIssue } from './files/imdb-reader';
 import type { ImdbKind, RowByKind } from './files/imdb-rows';
 import { loadSupplement, type Supplement } from './files/supplement';
@@ -110,14 +110,14 @@ export async function importCatalogue(opts: ImportOptions): Promise<ImportReport
     async function read<K extends ImdbKind>(kind: K, each: (rows: RowByKind[K][]) => Promise<void>) {
       const file = files[kind];
       if (!file) return;
-      const bar = opts.progress ? createProgressBar(kind) : undefined;
+      const bar = opts.progress ? createProgressReporter() : undefined;
       const report = opts.onProgress;
       const readOpts: ReadOptions = {
         onIssue,
         onProgress:
           bar || report
             ? (p) => {
-                bar?.update(p);
+                bar?.update({ stage: kind, fraction: p.totalBytes > 0 ? p.bytesRead / p.totalBytes : 0, count: { value: p.rows, unit: 'rows' } });
                 report?.({ phase: kind, ...p });
               }
             : undefined,

@@ -4,7 +4,7 @@
  */
 import fs from 'node:fs';
 import path from 'node:path';
-import { makeDownload, MediaError, packageHls, SubtitleError, type AudioEdition, type HlsManifest, type X264Preset } from '@parde/media';
+import { dubLabel, ENCODE_SHARE, makeDownload, MediaError, originalAudioLabel, packageHls, probeMedia, SubtitleError, type AudioEdition, type HlsManifest, type X264Preset } from '@parde/media';
 import type pg from 'pg';
 import type { Database } from '../../db/client';
 import type { AssetAudio, AssetRendition, AssetSubtitle } from '../../db/schema/media';
@@ -26,6 +26,23 @@ export interface IngestRequest {
 
 const INGEST_FAILED = 'آماده‌سازی ویدیو با خطا متوقف شد.';
 
+/** The part of an ingest's progress that is packaging; the download MP4s take the rest up to 99, the rows the last. */
+const PACKAGING_SHARE = 90;
+
+/**
+ * What an ingest is doing at a given status and progress, for the command line's progress line
+ * (the stored progress is one percentage; its parts are laid out here, where they are made).
+ */
+export function ingestStage(status: string, progress: number): string {
+  if (status === 'queued') return 'waiting for a worker';
+  if (status === 'done') return 'packaged';
+  if (status === 'failed') return 'failed';
+  if (progress < PACKAGING_SHARE * ENCODE_SHARE) return 'encoding';
+  if (progress < PACKAGING_SHARE) return 'poster and screenshots';
+  if (progress < 99) return 'download files';
+  return 'saving';
+}
+
 export const SUBTITLE_LABELS: Record<string, string> = { fa: 'فارسی', en: 'انگلیسی', ar: 'عربی', tr: 'ترکی', fr: 'فرانسوی', de: 'آلمانی', es: 'اسپانیایی' };
 
 /** A download's file in the asset folder: `dl/720-orig.mp4`. */
@@ -34,39 +51,73 @@ export const downloadFile = (height: number, audioId: string) => `dl/${height}-$
 /** Where the media of `key` lives: DATA_DIR/media/{key}. */
 export const mediaDirOf = (dataDir: string, key: string) => path.join(dataDir, 'media', key);
 
-/** The audio editions as the packager takes them and as the asset row keeps them. */
-export function editionsOf(request: IngestRequest, originalLanguage: string): { packaging: AudioEdition[]; kept: Omit<AssetAudio, 'bytes'>[] } {
+/** The original soundtrack's language: its catalogue code and Persian name, either unknown. */
+export interface OriginalLanguage {
+  code: string | null;
+  name: string | null;
+}
+
+/** The language tag of an original soundtrack whose language nobody knows. */
+const UNDETERMINED = 'und';
+
+/**
+ * The audio editions as the packager takes them and as the asset row keeps them. The original
+ * is named by its language (`صدای اصلی — انگلیسی`), a dub by its studio (`دوبلهٔ فارسی — سورن`),
+ * through the same functions the player, files page and title page use.
+ */
+export function editionsOf(request: IngestRequest, original: OriginalLanguage): { packaging: AudioEdition[]; kept: Omit<AssetAudio, 'bytes'>[] } {
   const audio = request.audio.length > 0 ? request.audio : [{ kind: 'original' as const }];
   let dubs = 0;
   const kept = audio.map((a) => {
-    if (a.kind === 'original') return { id: 'orig', label: 'صدای اصلی', language: a.language ?? originalLanguage, default: true, studio: null };
+    if (a.kind === 'original') {
+      // A language given with the request names the edition only when it is the one we know the name of.
+      const code = a.language ?? original.code;
+      const name = code && code === original.code ? original.name : null;
+      return { id: 'orig', label: originalAudioLabel(name), language: code ?? UNDETERMINED, default: true, studio: null };
+    }
     dubs++;
     const studio = a.studio?.trim() || 'نامشخص';
-    return { id: `dub${dubs}`, label: `دوبله‌ی فارسی — ${studio}`, language: a.language ?? 'fa', default: false, studio };
+    return { id: `dub${dubs}`, label: dubLabel(studio), language: a.language ?? 'fa', default: false, studio };
   });
   if (!kept.some((k) => k.default)) kept[0]!.default = true;
   const packaging = kept.map((k, i) => ({ id: k.id, label: k.label, language: k.language, default: k.default, ...(audio[i]!.file ? { file: audio[i]!.file } : {}) }));
   return { packaging, kept };
 }
 
+/**
+ * Which language the original soundtrack speaks: the title's original language in the
+ * catalogue, else the language tag of the source's first audio stream, else unknown.
+ */
+export async function originalLanguageOf(
+  title: OriginalLanguage,
+  source: string,
+  nameOf: (code: string) => Promise<string | null>,
+): Promise<OriginalLanguage> {
+  if (title.code) return title;
+  const tagged = (await probeMedia(source)).audioLanguages[0] ?? null;
+  return tagged ? { code: tagged, name: await nameOf(tagged) } : { code: null, name: null };
+}
+
 interface Target {
   titleId: number;
   episodeId: number | null;
   key: string;
-  originalLanguage: string;
+  originalLanguage: OriginalLanguage;
 }
 
 async function targetOf(pool: pg.Pool, ingestId: number): Promise<{ target: Target; request: IngestRequest }> {
-  const { rows } = await pool.query<{ title_id: number; episode_id: number | null; request: IngestRequest; title_imdb: string; episode_imdb: string | null; lang: string | null }>(
-    `SELECT i.title_id, i.episode_id, i.request, t.imdb_id AS title_imdb, e.imdb_id AS episode_imdb,
-            (SELECT language_code FROM title_languages l WHERE l.title_id = t.id ORDER BY position LIMIT 1) AS lang
-     FROM media_ingests i JOIN titles t ON t.id = i.title_id LEFT JOIN episodes e ON e.id = i.episode_id WHERE i.id = $1`,
+  const { rows } = await pool.query<{ title_id: number; episode_id: number | null; request: IngestRequest; title_imdb: string; episode_imdb: string | null; lang: string | null; lang_name: string | null }>(
+    `SELECT i.title_id, i.episode_id, i.request, t.imdb_id AS title_imdb, e.imdb_id AS episode_imdb, o.language_code AS lang, o.name_fa AS lang_name
+     FROM media_ingests i JOIN titles t ON t.id = i.title_id LEFT JOIN episodes e ON e.id = i.episode_id
+     LEFT JOIN LATERAL (SELECT l.language_code, n.name_fa FROM title_languages l LEFT JOIN languages n ON n.code = l.language_code
+                        WHERE l.title_id = t.id ORDER BY l.position LIMIT 1) o ON true
+     WHERE i.id = $1`,
     [ingestId],
   );
   const r = rows[0];
   if (!r) throw new Error(`no ingest ${ingestId}`);
   return {
-    target: { titleId: r.title_id, episodeId: r.episode_id, key: r.episode_imdb ?? r.title_imdb, originalLanguage: r.lang ?? 'en' },
+    target: { titleId: r.title_id, episodeId: r.episode_id, key: r.episode_imdb ?? r.title_imdb, originalLanguage: { code: r.lang, name: r.lang_name } },
     request: r.request,
   };
 }
@@ -98,7 +149,11 @@ export async function runIngest(ctx: IngestContext, ingestId: number): Promise<v
   );
   if (claimed.rowCount === 0) return;
   const { target, request } = await targetOf(pool, ingestId);
-  const { packaging, kept } = editionsOf(request, target.originalLanguage);
+  const originalSource = request.audio.find((a) => a.kind === 'original')?.file ?? request.video;
+  const languageName = async (code: string) =>
+    (await pool.query<{ name_fa: string }>('SELECT name_fa FROM languages WHERE code = $1', [code])).rows[0]?.name_fa ?? null;
+  const original = await originalLanguageOf(target.originalLanguage, originalSource, languageName);
+  const { packaging, kept } = editionsOf(request, original);
 
   let shown = 0;
   let beat = Date.now();
@@ -112,7 +167,7 @@ export async function runIngest(ctx: IngestContext, ingestId: number): Promise<v
     writing = writing.then(() => pool.query(`UPDATE media_ingests SET progress = greatest(progress, $2), updated_at = now() WHERE id = $1 AND status = 'running'`, [ingestId, p]).catch(() => {}));
   };
   const outDir = mediaDirOf(ctx.dataDir, target.key);
-  const packaging90 = (p: number) => onProgress(p * 0.9);
+  const packaging90 = (p: number) => onProgress((p * PACKAGING_SHARE) / 100);
   const manifest = await packageHls({
     video: request.video,
     audio: packaging,
@@ -125,7 +180,7 @@ export async function runIngest(ctx: IngestContext, ingestId: number): Promise<v
   const pairs = manifest.renditions.flatMap((r) => packaging.map((a) => ({ height: Number.parseInt(r.label, 10), audioId: a.id })));
   for (const [i, pair] of pairs.entries()) {
     await makeDownload({ hlsDir: outDir, height: pair.height, audioId: pair.audioId, out: path.join(outDir, downloadFile(pair.height, pair.audioId)) });
-    onProgress(90 + ((i + 1) / pairs.length) * 9);
+    onProgress(PACKAGING_SHARE + ((i + 1) / pairs.length) * (99 - PACKAGING_SHARE));
   }
   await writing;
   await saveAsset(ctx.database, ingestId, target, manifest, kept, request);

@@ -29,7 +29,7 @@ export function readSeedMedia(seedDir: string): SeedMediaEntry[] {
   return (JSON.parse(fs.readFileSync(file, 'utf8')) as SeedMediaEntry[]).filter((e) => fs.existsSync(path.join(seedDir, e.key, 'master.m3u8')));
 }
 
-/** Registers the demo media that is missing; answers how many assets it added. */
+/** Registers the demo media that is missing, and refreshes what changed; answers how many assets it added or changed. */
 export async function registerSeedMedia(database: Database, seedDir: string): Promise<number> {
   const entries = readSeedMedia(seedDir);
   if (entries.length === 0) return 0;
@@ -64,7 +64,17 @@ export async function registerSeedMedia(database: Database, seedDir: string): Pr
           e.totalBytes,
         ],
       );
-      if (inserted.rowCount === 0) continue;
+      if (inserted.rowCount === 0) {
+        // Already served from the repository: take up what a newer checkout says of the same
+        // files (edition names, sizes), so the player names them as the files themselves do.
+        const refreshed = await client.query(
+          `UPDATE media_assets SET audio = $2, total_bytes = $3
+           WHERE key = $1 AND location = 'seed' AND (audio IS DISTINCT FROM $2::jsonb OR total_bytes IS DISTINCT FROM $3)`,
+          [e.key, JSON.stringify(e.audio), e.totalBytes],
+        );
+        if (refreshed.rowCount) added++;
+        continue;
+      }
       const dubIds = new Map<string, number>();
       for (const a of e.audio.filter((x) => x.studio)) {
         const dub = await client.query<{ id: number }>(

@@ -1,3 +1,5 @@
+import { dubLabel, originalAudioLabel } from '@parde/media/editions';
+
 /** Persian text of the title page and the files page. */
 export const messages = {
   type: { movie: 'فیلم', series: 'سریال' },
@@ -74,9 +76,16 @@ export const messages = {
     back: 'بازگشت به صفحهٔ عنوان',
     premiumNote: 'لینک‌های دانلود و پخش آنلاین با فعال شدن اشتراک ویژه در دسترس قرار می‌گیرند.',
     premiumActive: 'اشتراک ویژهٔ شما فعال است؛ لینک‌های دانلود به‌زودی همین‌جا قرار می‌گیرند.',
+    freeSignIn: 'این عنوان رایگان است؛ برای دانلود فایل‌هایش کافی است وارد حساب شوید.',
+    freeSignInLink: 'ورود به حساب',
+    freeDownloads: 'این عنوان رایگان است؛ هر کیفیت و نسخهٔ صدا را از همین‌جا دانلود کنید. لینک‌ها تا چند ساعت معتبرند.',
+    freeSoon: 'این عنوان رایگان است؛ لینک‌های دانلود به‌زودی همین‌جا قرار می‌گیرند.',
     downloadSoon: 'لینک دانلود به‌زودی',
     download: 'دانلود',
     premiumOnly: 'دانلود ویژهٔ مشترکان',
+    premiumOnlyLabel: (what: string) => `دانلود ${what} با اشتراک ویژه؛ دیدن طرح‌های اشتراک`,
+    signInToDownload: 'برای دانلود وارد شوید',
+    signInToDownloadLabel: (what: string) => `برای دانلود ${what} وارد حساب شوید`,
     seconds: (n: string) => `${n} ثانیه`,
     downloadLabel: (what: string) => `دانلود ${what}`,
     premiumDownloads: 'اشتراک ویژهٔ شما فعال است؛ هر کیفیت و نسخهٔ صدا را از همین‌جا دانلود کنید. لینک‌ها تا چند ساعت معتبرند.',
@@ -88,8 +97,10 @@ export const messages = {
     source: 'منبع',
     audio: 'صدا',
     subtitles: 'زیرنویس',
-    original: 'زبان اصلی',
-    dub: (studio: string | null) => (studio ? `دوبلهٔ فارسی (${studio})` : 'دوبلهٔ فارسی'),
+    /** The same names as the player's menu and the master playlist: `صدای اصلی — انگلیسی`. */
+    original: originalAudioLabel,
+    /** `دوبلهٔ فارسی — سورن`. */
+    dub: dubLabel,
     noSubtitles: 'ندارد',
     empty: 'هنوز فایلی برای این عنوان ثبت نشده است.',
   },

@@ -1,11 +1,14 @@
 import ArrowForwardIcon from 'plain-icon:ArrowForward';
 import DownloadIcon from 'plain-icon:Download';
 import InfoOutlinedIcon from 'plain-icon:InfoOutlined';
+import LoginIcon from 'plain-icon:Login';
+import WorkspacePremiumIcon from 'plain-icon:WorkspacePremium';
 import type { DownloadItem, MediaFile, TitleDetail } from '@parde/contract';
 import { formatDuration, formatNumber, toPersianDigits } from '@parde/persian';
 import { useState } from 'react';
 import { Link as RouterLink } from 'react-router';
 import { ArtImage } from '../../../components/art-image';
+import { paths } from '../../../config/paths';
 import { PillButton } from '../../../components/pill-button';
 import { EmptyState } from '../../../components/empty-state';
 import { formatFileSize } from '../../../components/format';
@@ -44,14 +47,20 @@ function Fact({ label, children, ltr = false }: { label: string; children: React
   );
 }
 
-function FileRow({ file, downloads }: { file: MediaFile; downloads?: DownloadItem[] }) {
-  // Without the member's downloads (a visitor, no premium) the button says who may download.
-  const locked = downloads === undefined;
-  const download = downloadFor(downloads, file);
+/**
+ * What a row offers, decided once for the page: the member's download links (a list, maybe
+ * still empty), or the one thing a visitor lacks, a sign-in for a free title, premium for the rest.
+ */
+type RowAccess = { kind: 'download'; downloads: DownloadItem[] } | { kind: 'sign-in'; href: string } | { kind: 'premium' };
+
+function FileRow({ file, access, originalName }: { file: MediaFile; access: RowAccess; originalName: string | null }) {
+  const download = access.kind === 'download' ? downloadFor(access.downloads, file) : undefined;
+  const edition = file.audio.kind === 'dub' ? f.dub(file.audio.studio) : f.original(originalName);
+  const what = `${file.quality}، ${edition}`;
   return (
     <li data-testid="media-file" className="p-file">
       <Fact label={f.audio}>
-        <span className="p-bold">{file.audio.kind === 'dub' ? f.dub(file.audio.studio) : f.original}</span>
+        <span className="p-bold">{edition}</span>
       </Fact>
       <Fact label={f.size}>{formatFileSize(file.sizeMb)}</Fact>
       <Fact label={f.codec} ltr>
@@ -63,23 +72,38 @@ function FileRow({ file, downloads }: { file: MediaFile; downloads?: DownloadIte
           href={download.url}
           download
           data-testid="download-link"
-          aria-label={f.downloadLabel(`${file.quality}، ${file.audio.kind === 'dub' ? f.dub(file.audio.studio) : f.original}، ${formatBytes(download.bytes)}`)}
+          aria-label={f.downloadLabel(`${what}، ${formatBytes(download.bytes)}`)}
           className="p-btn p-btn--contained p-btn--small p-btn--lift p-file__action"
         >
           <DownloadIcon fontSize="small" className="p-start-icon" />
           {f.download} ({formatBytes(download.bytes)})
         </a>
+      ) : access.kind === 'sign-in' ? (
+        <RouterLink to={access.href} data-testid="download-sign-in" aria-label={f.signInToDownloadLabel(what)} className="p-btn p-btn--outlined p-btn--small p-file__action">
+          <LoginIcon fontSize="small" className="p-start-icon" />
+          {f.signInToDownload}
+        </RouterLink>
+      ) : access.kind === 'premium' ? (
+        <RouterLink to={paths.premium.plans.getHref()} data-testid="download-premium" aria-label={f.premiumOnlyLabel(what)} className="p-btn p-btn--outlined p-btn--small p-file__action">
+          <WorkspacePremiumIcon fontSize="small" className="p-start-icon" />
+          {f.premiumOnly}
+        </RouterLink>
       ) : (
         <button type="button" disabled className="p-btn p-btn--outlined p-btn--small p-file__action">
           <DownloadIcon fontSize="small" className="p-start-icon" />
-          {locked ? f.premiumOnly : f.downloadSoon}
+          {f.downloadSoon}
         </button>
       )}
     </li>
   );
 }
 
-function Qualities({ group, headingLevel: Heading, downloads }: { group: EpisodeGroup; headingLevel: 'h2' | 'h3' | 'h4'; downloads?: DownloadItem[] }) {
+interface RowProps {
+  access: RowAccess;
+  originalName: string | null;
+}
+
+function Qualities({ group, headingLevel: Heading, access, originalName }: { group: EpisodeGroup; headingLevel: 'h2' | 'h3' | 'h4' } & RowProps) {
   return (
     <div className="p-qualities">
       {group.qualities.map((q) => (
@@ -93,7 +117,7 @@ function Qualities({ group, headingLevel: Heading, downloads }: { group: Episode
           </Heading>
           <ul className="p-files">
             {q.files.map((file) => (
-              <FileRow key={file.id} file={file} downloads={downloads} />
+              <FileRow key={file.id} file={file} access={access} originalName={originalName} />
             ))}
           </ul>
         </div>
@@ -107,7 +131,7 @@ function episodeName(title: TitleDetail, season: number | null, episode: number 
   return e ? (e.nameFa ?? e.nameEn) : null;
 }
 
-function SeriesFiles({ seasons, title, downloads }: { seasons: SeasonGroup[]; title: TitleDetail; downloads?: DownloadItem[] }) {
+function SeriesFiles({ seasons, title, ...rows }: { seasons: SeasonGroup[]; title: TitleDetail } & RowProps) {
   const [chosen, setChosen] = useState(seasons[0]?.seasonNumber ?? null);
   const season = seasons.find((s) => s.seasonNumber === chosen) ?? seasons[0]!;
   return (
@@ -140,7 +164,7 @@ function SeriesFiles({ seasons, title, downloads }: { seasons: SeasonGroup[]; ti
                 <span className="p-episode-files__count">{f.total(formatNumber(ep.fileCount, 0))}</span>
               </summary>
               <div className="p-episode-files__body">
-                <Qualities group={ep} headingLevel="h3" downloads={downloads} />
+                <Qualities group={ep} headingLevel="h3" {...rows} />
               </div>
             </details>
           );
@@ -171,9 +195,14 @@ export function FilesScreen({ id, isMember = false }: { id: number; isMember?: b
   const access = useTitleAccess(id, isMember, title.data ? !title.data.isFree : false);
   const mayDownload = isMember && (title.data?.isFree || access.data?.canWatch === true);
   const downloads = useTitleDownloads(id, Boolean(mayDownload));
-  // Rows know whether their member may download (a list, maybe still empty) or not (none).
-  const rowDownloads = mayDownload ? (downloads.data ?? []) : undefined;
   const t = title.data;
+  // A free title asks a visitor only to sign in; any other title needs premium.
+  const rowAccess: RowAccess = mayDownload
+    ? { kind: 'download', downloads: downloads.data ?? [] }
+    : t?.isFree && !isMember
+      ? { kind: 'sign-in', href: paths.auth.login.getHref(paths.titleFiles.getHref(id)) }
+      : { kind: 'premium' };
+  const rows: RowProps = { access: rowAccess, originalName: t?.languages[0]?.nameFa ?? null };
   const name = t ? (t.titleFa ?? t.titleEn) : null;
   useDocumentTitle(name ? f.heading(name) : f.headingFallback);
 
@@ -207,9 +236,30 @@ export function FilesScreen({ id, isMember = false }: { id: number; isMember?: b
           <PremiumGate reason={access.data.reason} />
         </div>
       ) : (
-        <div role="alert" className="p-alert p-alert--info p-alert--outlined p-files-page__note">
+        <div role="alert" data-testid="files-note" className="p-alert p-alert--info p-alert--outlined p-files-page__note">
           <InfoOutlinedIcon aria-hidden="true" className="p-alert__icon" />
-          <div className="p-alert__text">{downloads.data?.length ? f.premiumDownloads : access.data?.canWatch ? f.premiumActive : f.premiumNote}</div>
+          <div className="p-alert__text">
+            {t?.isFree ? (
+              rowAccess.kind === 'sign-in' ? (
+                <>
+                  {f.freeSignIn}{' '}
+                  <RouterLink to={rowAccess.href} className="p-link">
+                    {f.freeSignInLink}
+                  </RouterLink>
+                </>
+              ) : downloads.data?.length ? (
+                f.freeDownloads
+              ) : (
+                f.freeSoon
+              )
+            ) : downloads.data?.length ? (
+              f.premiumDownloads
+            ) : access.data?.canWatch ? (
+              f.premiumActive
+            ) : (
+              f.premiumNote
+            )}
+          </div>
         </div>
       )}
       {files.isPending || title.isPending ? (
@@ -219,11 +269,11 @@ export function FilesScreen({ id, isMember = false }: { id: number; isMember?: b
       ) : !groups || groups.length === 0 ? (
         <EmptyState message={f.empty} />
       ) : t && t.type === 'series' && groups.some((g) => g.seasonNumber !== null) ? (
-        <SeriesFiles seasons={groups.filter((g) => g.seasonNumber !== null)} title={t} downloads={rowDownloads} />
+        <SeriesFiles seasons={groups.filter((g) => g.seasonNumber !== null)} title={t} {...rows} />
       ) : (
         <section aria-label={f.movie} data-testid="files-movie">
           {groups.map((g) =>
-            g.episodes.map((ep) => <Qualities key={`${g.seasonNumber}-${ep.episodeNumber}`} group={ep} headingLevel="h2" downloads={rowDownloads} />),
+            g.episodes.map((ep) => <Qualities key={`${g.seasonNumber}-${ep.episodeNumber}`} group={ep} headingLevel="h2" {...rows} />),
           )}
         </section>
       )}
