@@ -318,6 +318,38 @@ const ofType = (data: Record<string, unknown>[], type: string): Json => data.fin
 describe('structured data (schema.org JSON-LD)', () => {
   const titleOf = async (imdb: string) => (await ctx.database.pool.query<{ id: number; slug: string }>('SELECT id, slug FROM titles WHERE imdb_id = $1', [imdb])).rows[0]!;
 
+  it('is on every page of the sitemap, parses, and names what the page is', async () => {
+    const get = (url: string) => ctx.app.inject({ url, headers: { host: 'parde.test' } });
+    const locs = (xml: string) => [...xml.matchAll(/<loc>([^<]+)<\/loc>/g)].map((m) => m[1]!);
+    const files = locs((await get('/sitemap.xml')).body);
+    const pages = (await Promise.all(files.map(async (f) => locs((await get(new URL(f).pathname)).body)))).flat();
+    const kinds = { title: 0, person: 0, collection: 0 };
+    for (const loc of pages) {
+      const res = await get(new URL(loc).pathname);
+      expect(res.statusCode, loc).toBe(200);
+      const data = structuredData(res.body); // throws on a block that does not parse
+      for (const d of data) expect(d['@context'], loc).toBe('https://schema.org');
+      const crumbs = ofType(data, 'BreadcrumbList');
+      if (loc.includes('/titles/')) {
+        const work = ofType(data, 'Movie') ?? ofType(data, 'TVSeries');
+        expect(work, loc).toMatchObject({ url: loc, name: expect.any(String), image: expect.stringContaining('/poster.png') });
+        expect(work.name, loc).toMatch(/\S/);
+        expect(crumbs.itemListElement.at(-1).item, loc).toBe(loc);
+        kinds.title++;
+      } else if (loc.includes('/people/')) {
+        expect(ofType(data, 'Person'), loc).toMatchObject({ url: loc, name: expect.any(String) });
+        expect(crumbs.itemListElement.at(-1).item, loc).toBe(loc);
+        kinds.person++;
+      } else if (/\/collections\/\d+\//.test(loc)) {
+        expect(crumbs.itemListElement.map((i: { item: string }) => i.item), loc).toEqual(['http://parde.test/', 'http://parde.test/collections', loc]);
+        kinds.collection++;
+      }
+    }
+    expect(kinds.title).toBeGreaterThan(5);
+    expect(kinds.person).toBeGreaterThan(5);
+    expect(kinds.collection).toBeGreaterThan(0);
+  });
+
   it('describes a movie: Persian name, rating, director, actors, date, genres, language, breadcrumbs', async () => {
     const t = await titleOf('tt0000004');
     const res = await ctx.app.inject({ url: `/titles/${t.id}/${t.slug}`, headers: { host: 'parde.test' } });
@@ -337,6 +369,7 @@ describe('structured data (schema.org JSON-LD)', () => {
       sameAs: 'https://www.imdb.com/title/tt0000004/',
     });
     expect(movie.alternateName).toContain('A Separation');
+    expect(movie.countryOfOrigin).toEqual([{ '@type': 'Country', name: 'ایران' }]);
     expect(movie.aggregateRating).toMatchObject({ '@type': 'AggregateRating', bestRating: 10, worstRating: 1 });
     expect(movie.aggregateRating.ratingValue).toBeGreaterThan(0);
     expect(movie.aggregateRating.ratingCount).toBeGreaterThan(0);

@@ -58,6 +58,7 @@ export interface PageEpisodeRow {
 export interface PageTitleExtras {
   genres: string[];
   languages: string[];
+  /** Persian names of the countries the title comes from. */
   countries: string[];
   credits: PageCreditRow[];
   /** Each season with its episode count (all of them, however many `episodes` lists). */
@@ -132,7 +133,10 @@ export class PreviewsRepository {
     const [genres, languages, countries, credits, seasons, episodes, video] = await Promise.all([
       this.pool.query<{ name: string }>('SELECT g.name_fa AS name FROM title_genres tg JOIN genres g ON g.id = tg.genre_id WHERE tg.title_id = $1 ORDER BY tg.position, g.id', [t.id]),
       this.pool.query<{ code: string }>('SELECT language_code AS code FROM title_languages WHERE title_id = $1 ORDER BY position', [t.id]),
-      this.pool.query<{ code: string }>('SELECT country_code AS code FROM title_countries WHERE title_id = $1 ORDER BY position', [t.id]),
+      this.pool.query<{ name: string }>(
+        'SELECT c.name_fa AS name FROM title_countries tc JOIN countries c ON c.code = tc.country_code WHERE tc.title_id = $1 ORDER BY tc.position',
+        [t.id],
+      ),
       this.pool.query<PageCreditRow>(
         `SELECT id, slug, name_fa, name_en, role FROM (
            SELECT p.id, p.slug, p.name_fa, p.name_en, c.role, c.billing,
@@ -164,7 +168,7 @@ export class PreviewsRepository {
     return {
       genres: genres.rows.map((r) => r.name),
       languages: languages.rows.map((r) => r.code),
-      countries: countries.rows.map((r) => r.code),
+      countries: countries.rows.map((r) => r.name),
       credits: credits.rows,
       seasons: seasons.rows,
       episodes: episodes.rows,

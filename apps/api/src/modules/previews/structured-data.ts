@@ -91,7 +91,7 @@ export function titleStructuredData({ origin, path, poster, title: t, extras }: 
     ...(series ? { startDate: t.year ? String(t.year) : undefined, endDate: t.end_year ? String(t.end_year) : undefined } : { duration: minutes(t.runtime) }),
     genre: extras.genres,
     inLanguage: languages.length === 1 ? languages[0] : languages,
-    countryOfOrigin: extras.countries.map((code) => ({ '@type': 'Country', name: code })),
+    countryOfOrigin: extras.countries.map((name) => ({ '@type': 'Country', name })),
     contentRating: t.age_rating,
     aggregateRating:
       t.rating !== null && t.votes > 0 ? { '@type': 'AggregateRating', ratingValue: t.rating, bestRating: 10, worstRating: 1, ratingCount: t.votes } : undefined,
