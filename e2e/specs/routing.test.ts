@@ -44,11 +44,53 @@ describe('guarded routes (spec §2)', () => {
 });
 
 describe('not-found and placeholders', () => {
-  it('shows the not-found page for an unmatched path', async () => {
+  /** Errors in the page: a failed hydration, a script error (the document's own 404 is the point). */
+  function pageErrors() {
+    const errors: string[] = [];
+    page.on('pageerror', (e) => errors.push(e.message));
+    page.on('console', (m) => {
+      if (m.type() === 'error' && !/status of 40[34]|status of 410/.test(m.text())) errors.push(m.text());
+    });
+    return errors;
+  }
+
+  it('answers an unknown address with 404 and the not-found page drawn by the server; the app works from there', async () => {
+    const errors = pageErrors();
     const res = await page.goto(`${baseUrl}/this/does/not-exist`);
-    expect(res?.status()).toBe(200); // the SPA answers and renders its own page
+    expect(res?.status()).toBe(404);
+    const html = await res!.text();
+    expect(html).toContain('<meta name="robots" content="noindex" />');
+    expect(html).toMatch(/<div id="root">.*<h1[^>]*>صفحه پیدا نشد<\/h1>/s);
     await h1('صفحه پیدا نشد').waitFor();
+    // The app takes the drawn page over as it is…
+    await page.locator('html[data-app-ready]').waitFor({ state: 'attached' });
     expect(await page.title()).toBe('صفحه پیدا نشد | پرده');
+    // …and its links open screens inside the app, back and forth.
+    await page.getByRole('navigation', { name: 'منوی اصلی' }).getByRole('link', { name: 'مجموعه‌ها' }).click();
+    await h1('مجموعه‌ها').waitFor();
+    expect(new URL(page.url()).pathname).toBe('/collections');
+    await page.goBack();
+    await h1('صفحه پیدا نشد').waitFor();
+    await page.getByRole('link', { name: 'بازگشت به صفحهٔ اصلی' }).click();
+    await h1('فیلم‌ها و سریال‌ها').waitFor();
+    expect(errors).toEqual([]);
+  });
+
+  it('answers a link to a title that does not exist with 404 and the not-found page, inside the working app', async () => {
+    const errors = pageErrors();
+    const res = await page.goto(`${baseUrl}/titles/99999999/no-such-title`);
+    expect(res?.status()).toBe(404);
+    await h1('صفحه پیدا نشد').waitFor();
+    await page.locator('html[data-app-ready]').waitFor({ state: 'attached' });
+    await page.getByRole('navigation', { name: 'منوی اصلی' }).getByRole('link', { name: 'فیلم‌ها' }).click();
+    await h1('فیلم‌ها و سریال‌ها').waitFor();
+    // A client-side move to a missing page is the app's own not-found screen, as before.
+    await page.evaluate(() => {
+      history.pushState(null, '', '/no/such/page');
+      dispatchEvent(new PopStateEvent('popstate'));
+    });
+    await h1('صفحه پیدا نشد').waitFor();
+    expect(errors).toEqual([]);
   });
 
   // The catalogue screens (title, files, person…) are covered by screens-*.test.ts.

@@ -2,7 +2,8 @@
  * Hostile input against every operation of the OpenAPI document: wrong types, huge and control
  * characters, odd numbers, SQL/script/path-traversal fragments, broken and oversized bodies, as a
  * visitor and as a member. Every answer must be a 2xx/3xx (the input happened to be valid) or a
- * 4xx with a JSON body and a Persian `message` — never a 5xx, never a hang — and the server stays up.
+ * 4xx with a JSON body and a Persian `message` (or, for a path that left the API, the site's
+ * not-found page) — never a 5xx, never a hang — and the server stays up.
  */
 import fs from 'node:fs';
 import os from 'node:os';
@@ -374,6 +375,12 @@ function check(res: LightMyRequestResponse, where: string) {
   if (res.statusCode >= 500 || res.statusCode < 200) return fail('bad status');
   if (/root:x?:0:0|\[boot loader\]/.test(res.body)) return fail('served a system file');
   if (res.statusCode < 400) return;
+  // A path that left the API (a raw `../`) meets the site's pages: an address that names nothing
+  // is the app's not-found page, in HTML and kept out of search engines (decision 28).
+  if (/^text\/html/.test(String(res.headers['content-type'])) && (res.statusCode === 404 || res.statusCode === 410)) {
+    if (!res.body.includes('lang="fa"') || !res.body.includes('<meta name="robots" content="noindex" />')) fail('not the site’s not-found page');
+    return;
+  }
   if (!/^application\/json/.test(String(res.headers['content-type']))) return fail('not JSON');
   let message: unknown;
   try {

@@ -13,9 +13,22 @@ import { loadFixtureCatalogue } from './helpers/catalogue';
  * data land in the page.
  */
 const STAND_IN = `
-export async function render(url, fetchApi, runtimeConfig) {
+export async function render(url, fetchApi, runtimeConfig, options) {
+  const status = options?.status ?? 200;
   if (url.startsWith('/user/')) return null;
-  if (url.startsWith('/broken')) throw new Error('render failed');
+  if (url.includes('broken=1')) throw new Error('render failed');
+  if (status !== 200) {
+    // The app's not-found screen; an older build drew whatever the address showed, and said nothing of it.
+    const old = url.startsWith('/old-build/');
+    return {
+      html: '<main data-status="' + status + '"><h1>صفحه پیدا نشد</h1></main>',
+      styles: '',
+      preloads: '',
+      state: '<script type="application/json" id="parde-ssr-state">{"queries":{"queries":[]},"errors":{"0-0":{"status":' + status + '}}}</script>',
+      screens: ['routes/not-found'],
+      ...(old ? {} : { status }),
+    };
+  }
   const res = await fetchApi('/api/titles?per_page=1', { method: 'GET', headers: { accept: 'application/json', 'x-requested-with': 'XMLHttpRequest' } });
   const first = JSON.parse(res.body).data[0];
   const esc = (s) => s.replace(/&/g, '&amp;').replace(/</g, '&lt;');
@@ -121,8 +134,32 @@ describe('server-rendered pages', () => {
     expect(res.body).not.toContain('parde-ssr-state');
   });
 
+  it('draws the not-found screen for an address that names nothing, with its status', async () => {
+    for (const url of ['/no/such/page', '/titles/99999999/x', '/premium/plans/99999']) {
+      const res = await ctx.app.inject({ url });
+      expect(res.statusCode, url).toBe(404);
+      expect(res.body, url).toContain('<div id="root"><main data-status="404"><h1>صفحه پیدا نشد</h1></main></div>');
+      expect(res.body, url).toContain('<title>صفحه پیدا نشد | پرده</title>');
+      expect(res.body, url).toContain('<meta name="robots" content="noindex" />');
+      // The app starts on it, from the same route error.
+      expect(res.body, url).toContain('"errors":{"0-0":{"status":404}}');
+      expect(res.body, url).toContain('<template id="app-code"><script type="module" src="/assets/app.js"></script>');
+    }
+    // A member's not-found page is the app's to draw, with the same status.
+    const member = await ctx.app.inject({ url: '/no/such/page', cookies: { token: '1|abc' } });
+    expect(member.statusCode).toBe(404);
+    expect(member.body).toContain('<div id="root"></div>');
+  });
+
+  it('serves the app shell for a not-found page a renderer cannot draw as one (an older build)', async () => {
+    const res = await ctx.app.inject({ url: '/old-build/x' });
+    expect(res.statusCode).toBe(404);
+    expect(res.body).toContain('<div id="root"></div>');
+    expect(res.body).not.toContain('data-status');
+  });
+
   it('serves the plain app shell for screens it does not render and when rendering fails', async () => {
-    for (const url of ['/user/watchlist', '/broken/page']) {
+    for (const url of ['/user/watchlist', '/tv?broken=1']) {
       const res = await ctx.app.inject({ url });
       expect(res.statusCode, url).toBe(200);
       expect(res.body, url).toContain('<div id="root"></div>');

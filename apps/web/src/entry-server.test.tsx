@@ -1,5 +1,8 @@
 // @vitest-environment node
+import { sitePages } from '@parde/contract';
+import type { RouteObject } from 'react-router';
 import { describe, expect, it } from 'vitest';
+import { routes } from './app/router';
 import { isServerRendered, render, type FetchApi } from './entry-server';
 
 const card = (id: number, titleFa: string) => ({
@@ -117,5 +120,51 @@ describe('the server-rendered first paint', () => {
       expect(isServerRendered(url), url).toBe(false);
     }
     expect(await render('/user/watchlist', fakeApi().fetchApi)).toBeNull();
+  });
+
+  it('draws the not-found screen, inside the shell, for an address the server found nothing at', async () => {
+    for (const url of ['/no/such/page', '/titles/99999999/x', '/watch/tt0000000/1', '/premium/plans/9999']) {
+      const { calls, fetchApi } = fakeApi();
+      const page = await render(url, fetchApi, undefined, { status: 404 });
+      expect(page, url).not.toBeNull();
+      expect(page!.status, url).toBe(404);
+      expect(page!.html, url).toContain('<h1 class="p-h4 p-status__title">صفحه پیدا نشد</h1>');
+      expect(page!.html, url).toContain('۴۰۴');
+      // The shell is there, so the app can be used from this page.
+      expect(page!.html, url).toContain('aria-label="منوی اصلی"');
+      // The screen the address would show is not drawn, so nothing of it is asked for.
+      expect(calls.filter((c) => /^\/api\/(titles\/\d|plans\/)/.test(c)), url).toEqual([]);
+      // The browser's router starts from the same route error, on the error page's route.
+      const { errors } = stateOf(page!.state) as { errors?: Record<string, { status: number; statusText: string; internal: boolean; data: null }> };
+      expect(Object.values(errors ?? {}), url).toEqual([{ status: 404, statusText: 'Not Found', internal: false, data: null }]);
+    }
+  });
+
+  it('draws the page of a title removed for good for a 410', async () => {
+    const page = await render('/titles/12/removed', fakeApi().fetchApi, undefined, { status: 410 });
+    expect(page!.status).toBe(410);
+    expect(page!.html).toContain('این صفحه دیگر در پرده نیست');
+    expect(page!.html).toContain('۴۱۰');
+    expect(page!.html).not.toContain('صفحه پیدا نشد');
+  });
+
+  it('draws nothing for a status it has no screen for', async () => {
+    expect(await render('/', fakeApi().fetchApi, undefined, { status: 500 })).toBeNull();
+  });
+});
+
+/** Every path of the router, absolute (the admin panel's children are written whole already). */
+function routePaths(list: RouteObject[]): string[] {
+  return list.flatMap((r) => [...(r.path && r.path !== '*' ? [r.path] : []), ...routePaths(r.children ?? [])]);
+}
+
+describe('the site’s pages as the server knows them', () => {
+  it('are the router’s: the server answers 404 for any address not among them', () => {
+    const known = Object.values(sitePages) as string[];
+    const covered = (path: string) => known.includes(path) || known.some((p) => p.endsWith('/*') && (path === p.slice(0, -2) || path.startsWith(p.slice(0, -1))));
+    const paths = routePaths(routes);
+    expect(paths.filter((p) => !covered(p))).toEqual([]);
+    // And nothing the router does not have.
+    expect(known.filter((p) => !p.endsWith('/*') && !paths.includes(p))).toEqual([]);
   });
 });

@@ -11,7 +11,7 @@ import { provideServerRuntimeConfig } from './config/env';
 import { paths } from './config/paths';
 import { api, buildUrl, HttpError, type ApiResponse } from './lib/api-client';
 import { createQueryClient } from './lib/query-client';
-import { serverStateTag } from './lib/ssr-state';
+import { serverStateTag, type RouteError } from './lib/ssr-state';
 import { createRtlCache } from './theme/emotion-cache';
 
 /**
@@ -40,7 +40,14 @@ export type Rendered = {
   preloads: string;
   /** The route ids of the screens drawn (`routes/home`): the server has the page fetch their code. */
   screens: string[];
+  /** The page's status: 200, or the 404 or 410 it was asked to draw the not-found screen for. */
+  status: number;
 };
+
+/** What the server knows of the page before drawing it: that it is not there (404) or gone (410). */
+export type RenderOptions = { status?: number };
+
+const MISSING: Record<number, string> = { 404: 'Not Found', 410: 'Gone' };
 
 /** Public screens the server renders: the catalogue, the plans (their prices from the API), a
  * title's files, and the visitor's forms (sign-in, sign-up, forgotten password, contact), which
@@ -130,12 +137,31 @@ async function fetchAsked(client: QueryClient, tried: Set<string>): Promise<bool
   return asked.length > 0;
 }
 
-/** `runtimeConfig`: what `/runtime-config.js` gives the same page (`window.__PARDE__`). */
-export async function render(url: string, fetchApi: FetchApi, runtimeConfig?: unknown): Promise<Rendered | null> {
-  if (!isServerRendered(url)) return null;
+/**
+ * `runtimeConfig`: what `/runtime-config.js` gives the same page (`window.__PARDE__`).
+ * `options.status` 404 or 410: the address names nothing (an unknown path, a missing or removed
+ * title…): whatever screen the address would show, the page is the app's not-found screen (or
+ * its removed one), drawn as the route error it is, inside the shell. The browser's router
+ * starts from that same error (the state names it), so the app takes the page over as drawn
+ * and the next link is an ordinary navigation.
+ */
+export async function render(url: string, fetchApi: FetchApi, runtimeConfig?: unknown, options: RenderOptions = {}): Promise<Rendered | null> {
+  const status = options.status ?? 200;
+  const missing = MISSING[status];
+  if (status !== 200 && !missing) return null;
+  if (!missing && !isServerRendered(url)) return null;
   return current.run({ fetchApi, runtimeConfig }, async () => {
     const context = await handler.query(new Request(new URL(url, 'http://localhost')));
     if (context instanceof Response) return null;
+    let errors: Record<string, RouteError> | undefined;
+    if (missing) {
+      // The nearest error page above the screen: the one that shows errors inside the shell.
+      const boundary = context.matches.findLast((m) => m.route.ErrorBoundary || m.route.errorElement);
+      if (!boundary) return null;
+      errors = { [boundary.route.id]: { status, statusText: missing, internal: false, data: null } };
+      context.errors = errors;
+      context.statusCode = status;
+    }
     const router = createStaticRouter(handler.dataRoutes, context);
     const client = createQueryClient();
     // A fresh style cache per pass: the page gets the styles of the markup it gets.
@@ -167,9 +193,9 @@ export async function render(url: string, fetchApi: FetchApi, runtimeConfig?: un
     html = html.slice(preloads.length);
     const styles = styleTags(cache, html);
     const screens = context.matches.map((m) => m.route.id).filter((id) => id.startsWith('routes/'));
-    const state = serverStateTag({ queries: dehydrate(client), screens });
+    const state = serverStateTag({ queries: dehydrate(client), screens, ...(errors ? { errors } : {}) });
     // No timers left behind: the server keeps nothing of a page once it is written.
     client.clear();
-    return { html, styles, preloads, state, screens };
+    return { html, styles, preloads, state, screens, status };
   });
 }

@@ -70,7 +70,7 @@ async function hydrateServerPage(container: HTMLElement, state: ServerState, app
     return;
   }
   await nextTask();
-  const router = routing.createAppRouter({ hydrated: true });
+  const router = routing.createAppRouter({ hydrated: true, errors: state.errors });
   // The page is shown first: hydrating starts once the browser has painted what the server sent.
   await new Promise<void>((resolve) => requestAnimationFrame(() => setTimeout(resolve, 0)));
   react.startTransition(() => {

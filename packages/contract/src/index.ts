@@ -13,3 +13,4 @@ export * from './admin-ops';
 export * from './admin-members';
 export * from './admin-money';
 export * from './profiles';
+export * from './site';

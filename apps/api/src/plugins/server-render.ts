@@ -15,8 +15,10 @@ type FetchApi = (path: string, init: { method: string; headers: Record<string, s
   headers: Record<string, string | string[] | number | undefined>;
   body: string;
 }>;
-type Rendered = { html: string; styles: string; preloads: string; state: string; screens?: string[] };
-type Renderer = { render(url: string, fetchApi: FetchApi, runtimeConfig: unknown): Promise<Rendered | null> };
+/** `status`: the page's answer; for 404 and 410 the renderer draws the app's not-found screen and says so. */
+type Rendered = { html: string; styles: string; preloads: string; state: string; screens?: string[]; status?: number };
+type RenderOptions = { status: number };
+type Renderer = { render(url: string, fetchApi: FetchApi, runtimeConfig: unknown, options?: RenderOptions): Promise<Rendered | null> };
 
 export async function loadRenderer(config: Config): Promise<Renderer | null> {
   const entry = config.WEB_SSR_ENTRY ?? path.join(config.WEB_DIST, '..', 'dist-ssr', 'entry-server.js');

@@ -6,7 +6,9 @@ import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
 import type { Config } from '../config';
 import { AppError } from '../errors/app-error';
 import { assetOrigin } from '../lib/urls';
-import { injectPreview, previewFor, robotsTxt, sitemapCollections, sitemapIndex, sitemapTitles } from '../modules/previews/previews';
+import { PreviewsService, writeHead, type PageAnswer } from '../modules/previews/previews.service';
+import { robotsTxt } from '../modules/previews/robots';
+import { Sitemap } from '../modules/previews/sitemap';
 import { keepingGeneration, onCatalogueChange } from '../lib/catalogue-version';
 import { Lru } from '../lib/lru';
 import { compressHtml, inProcessApi, loadRenderer, loadScreenCode, spliceRendered, type RenderedPage } from './server-render';
@@ -23,8 +25,13 @@ function runtimeConfig(config: Config, request: FastifyRequest): RuntimeConfig {
   };
 }
 
+/** The site's own origin, as the browser asked for it: pages' addresses point here (pictures may be on the API's). */
+const siteOrigin = (request: FastifyRequest) => `${request.protocol}://${request.host}`;
+
 /** The member's session cookie (spec §9). */
 const TOKEN_COOKIE = 'token';
+
+const NOT_FOUND: PageAnswer = { status: 404, preview: null, structuredData: [] };
 
 const isApiPath = (url: string) => url.startsWith('/api/') || url === '/api' || url.startsWith('/sanctum/');
 
@@ -42,8 +49,16 @@ export async function registerWeb(app: FastifyInstance, config: Config) {
   const hasWeb = fs.existsSync(indexFile);
   const indexHtml = hasWeb ? fs.readFileSync(indexFile, 'utf8') : '';
   const pool = () => app.deps.database.pool;
+  const pages = new PreviewsService(pool());
+  const sitemap = new Sitemap(pool());
   const renderedPages = new Lru<RenderedPage>(500, config.RESPONSE_CACHE_MS);
-  const forget = onCatalogueChange(() => renderedPages.clear());
+  // What an address is (its status, preview and structured data) is kept as long as its page.
+  const answers = new Lru<PageAnswer>(5_000, config.RESPONSE_CACHE_MS);
+  const forget = onCatalogueChange(() => {
+    renderedPages.clear();
+    answers.clear();
+    sitemap.forget();
+  });
   app.addHook('onClose', async () => {
     forget();
   });
@@ -56,16 +71,25 @@ export async function registerWeb(app: FastifyInstance, config: Config) {
   const screenCode = renderer ? loadScreenCode(config.WEB_DIST) : {};
 
   app.get('/robots.txt', { schema: { hide: true } }, async (request, reply) =>
-    reply.type('text/plain; charset=utf-8').header('cache-control', 'public, max-age=3600').send(robotsTxt(assetOrigin(request))),
+    reply.type('text/plain; charset=utf-8').header('cache-control', 'public, max-age=3600').send(robotsTxt(siteOrigin(request))),
   );
-  const xml = (reply: FastifyReply, body: string) => reply.type('application/xml; charset=utf-8').header('cache-control', 'public, max-age=3600').send(body);
-  app.get('/sitemap.xml', { schema: { hide: true } }, async (request, reply) => xml(reply, await sitemapIndex(pool(), assetOrigin(request))));
-  app.get('/sitemaps/collections.xml', { schema: { hide: true } }, async (request, reply) => xml(reply, await sitemapCollections(pool(), assetOrigin(request))));
+  const xml = (reply: FastifyReply, body: string | null) => {
+    if (body === null) throw new AppError('NOT_FOUND', 404);
+    return reply.type('application/xml; charset=utf-8').header('cache-control', 'public, max-age=3600').send(body);
+  };
+  const sitemapPage = (raw: string) => {
+    const page = Number(raw);
+    return Number.isInteger(page) && page >= 1 && page <= 100_000 ? page : null;
+  };
+  app.get('/sitemap.xml', { schema: { hide: true } }, async (request, reply) => xml(reply, await sitemap.index(siteOrigin(request))));
+  app.get('/sitemaps/collections.xml', { schema: { hide: true } }, async (request, reply) => xml(reply, await sitemap.collections(siteOrigin(request))));
   app.get<{ Params: { page: string } }>('/sitemaps/titles-:page.xml', { schema: { hide: true } }, async (request, reply) => {
-    const page = Number(request.params.page);
-    const body = Number.isInteger(page) && page >= 1 && page <= 100_000 ? await sitemapTitles(pool(), assetOrigin(request), page) : null;
-    if (!body) throw new AppError('NOT_FOUND', 404);
-    return xml(reply, body);
+    const page = sitemapPage(request.params.page);
+    return xml(reply, page === null ? null : await sitemap.titles(siteOrigin(request), page));
+  });
+  app.get<{ Params: { page: string } }>('/sitemaps/people-:page.xml', { schema: { hide: true } }, async (request, reply) => {
+    const page = sitemapPage(request.params.page);
+    return xml(reply, page === null ? null : await sitemap.people(siteOrigin(request), page));
   });
   // Hashed assets cached for a year, everything else revalidated; each answered from memory.
   if (hasWeb) registerWebFiles(app, config.WEB_DIST);
@@ -78,27 +102,38 @@ export async function registerWeb(app: FastifyInstance, config: Config) {
         .send('<!doctype html><html lang="fa" dir="rtl"><meta charset="utf-8"><title>پرده</title><p>نسخهٔ ساخته‌شدهٔ وب‌سایت پیدا نشد. فرمان <code>npm run build</code> را اجرا کنید.</p></html>');
     }
     const pathname = request.url.split('?')[0] ?? '/';
-    const origin = assetOrigin(request);
-    let decoded = pathname;
+    const origins = { site: siteOrigin(request), assets: assetOrigin(request) };
+    let decoded: string | null = pathname;
     try {
       decoded = decodeURI(pathname);
     } catch {
-      // A malformed escape: serve the app, which shows its not-found page.
+      decoded = null; // a malformed escape names no page
     }
     // A kids profile's session (decision 21): a grown-up title's page is not found, here too.
     const kids = request.cookies[TOKEN_COOKIE] ? (await resolveMember(app.deps.database.db, request))?.kids === true : false;
-    const preview = await previewFor(pool(), decoded, origin, kids).catch((err) => {
-      request.log.warn({ err }, 'link preview failed');
-      return null;
-    });
-    const kidsTitle = kids ? /^\/titles\/(\d{1,9})(?:\/|$)/.exec(decoded)?.[1] : undefined;
-    if (kidsTitle && !(await previewFor(pool(), `/titles/${kidsTitle}`, origin, true))) reply.status(404);
-    // A wrong or missing slug is answered with a permanent redirect to the one true address.
-    if (preview && decoded !== preview.canonicalPath) {
-      const query = request.url.includes('?') ? request.url.slice(request.url.indexOf('?')) : '';
-      return reply.redirect(encodeURI(preview.canonicalPath) + query, 301);
+    const answerKey = `${origins.site}|${origins.assets}|${kids}|${decoded}`;
+    let answer = answers.get(answerKey);
+    if (!answer) {
+      const generation = keepingGeneration();
+      try {
+        answer = decoded === null ? NOT_FOUND : await pages.answer(decoded, origins, kids);
+        if (generation === keepingGeneration()) answers.set(answerKey, answer);
+      } catch (err) {
+        // The page is served as the app alone; the app asks the API itself.
+        request.log.warn({ err }, 'what the page is could not be looked up');
+        answer = { status: 200, preview: null, structuredData: [] };
+      }
     }
-    let page: RenderedPage = { html: preview ? injectPreview(indexHtml, preview, origin) : indexHtml };
+    // A wrong or missing slug is answered with a permanent redirect to the one true address.
+    if (answer.status === 301) {
+      const query = request.url.includes('?') ? request.url.slice(request.url.indexOf('?')) : '';
+      return reply.redirect(encodeURI(answer.location) + query, 301);
+    }
+    // A page that is not there says so (404, or 410 for a title deleted from the catalogue), so
+    // crawlers drop it; the app still starts on it and shows its not-found screen.
+    reply.status(answer.status);
+    if (answer.status !== 200) reply.header('x-robots-tag', 'noindex');
+    let page: RenderedPage = { html: writeHead(indexHtml, answer, origins.site) };
     // Visitors get the screen already drawn; a member's page (their session lives in the browser)
     // is drawn by the app, as before. A visitor's page is the same for every visitor, so it is
     // kept as long as the API keeps its answers (RESPONSE_CACHE_MS).
@@ -109,8 +144,10 @@ export async function registerWeb(app: FastifyInstance, config: Config) {
       else {
         const generation = keepingGeneration();
         try {
-          const rendered = await renderer.render(request.url, inProcessApi(app, request), runtimeConfig(config, request));
-          const html = rendered && spliceRendered(page.html, rendered, screenCode);
+          const status = answer.status;
+          const rendered = await renderer.render(request.url, inProcessApi(app, request), runtimeConfig(config, request), { status });
+          // A renderer that cannot draw the not-found screen (an older build) draws nothing here.
+          const html = rendered && (status === 200 || rendered.status === status) && spliceRendered(page.html, rendered, screenCode);
           if (html) {
             page = { html };
             if (generation === keepingGeneration()) renderedPages.set(key, page);

@@ -133,9 +133,13 @@ function findRoute(id: string, within: RouteObject[] = routes): RouteObject | un
   return undefined;
 }
 
-export function createAppRouter({ hydrated = false }: { hydrated?: boolean } = {}) {
+/**
+ * `errors`: the route error a server-drawn page showed (its not-found page for an address that
+ * is not there), so the app takes over that page as it is; the next navigation clears it.
+ */
+export function createAppRouter({ hydrated = false, errors }: { hydrated?: boolean; errors?: Record<string, unknown> } = {}) {
   // A hydrated page has no loader data to wait for: the screen renders at once.
-  const router = createBrowserRouter(routes, hydrated ? { hydrationData: { loaderData: {} } } : undefined);
+  const router = createBrowserRouter(routes, hydrated ? { hydrationData: { loaderData: {}, ...(errors ? { errors } : {}) } } : undefined);
   // A chunk fails before the URL changes; the reload must land on the page being opened.
   setReloadTarget(() => {
     const next = router.state.navigation.location;

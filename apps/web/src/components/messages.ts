@@ -9,6 +9,9 @@ export const messages = {
   notFoundTitle: 'صفحه پیدا نشد',
   notFoundBody: 'صفحه‌ای که دنبالش بودید وجود ندارد یا جابه‌جا شده است.',
   notFoundCode: '۴۰۴',
+  goneTitle: 'این صفحه دیگر در پرده نیست',
+  goneBody: 'آنچه دنبالش بودید از پرده برداشته شده است و دیگر برنمی‌گردد.',
+  goneCode: '۴۱۰',
   comingSoonNote: 'این بخش به‌زودی آماده می‌شود.',
   titleSuffix: 'پرده',
   // Shared catalogue UI: cards, rows, badges, pagination, empty and error states.

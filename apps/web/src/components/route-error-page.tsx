@@ -1,11 +1,15 @@
 import { isRouteErrorResponse, useRouteError } from 'react-router';
 import { messages } from './messages';
-import { NotFoundPage, StatusPage } from './status-page';
+import { GonePage, NotFoundPage, StatusPage } from './status-page';
 
-/** Spec §8: the route error page; a thrown 404 shows the not-found page instead. */
+/**
+ * Spec §8: the route error page; a 404 shows the not-found page instead, and a 410 (the server's
+ * answer for a title removed from the catalogue, handed over with the page) the page saying so.
+ */
 export function RouteErrorPage() {
   const error = useRouteError();
   if (isRouteErrorResponse(error) && error.status === 404) return <NotFoundPage />;
+  if (isRouteErrorResponse(error) && error.status === 410) return <GonePage />;
   if (import.meta.env.DEV) console.error(error);
   return (
     <StatusPage

@@ -31,3 +31,8 @@ export function StatusPage({ code, title, body, actions }: Props) {
 export function NotFoundPage() {
   return <StatusPage code={messages.notFoundCode} title={messages.notFoundTitle} body={messages.notFoundBody} />;
 }
+
+/** What was at this address was removed for good (the server answered 410). */
+export function GonePage() {
+  return <StatusPage code={messages.goneCode} title={messages.goneTitle} body={messages.goneBody} />;
+}

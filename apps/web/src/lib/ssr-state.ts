@@ -7,7 +7,15 @@ export type ServerState = {
   queries: DehydratedState;
   /** The route ids of the screens drawn (`routes/home`): the browser loads them without matching the address again. */
   screens?: string[];
+  /**
+   * A page that is not there (the server answered 404 or 410): the route error it drew, by the
+   * id of the route whose error page shows it, for the browser's router to start from.
+   */
+  errors?: Record<string, RouteError>;
 };
+
+/** A route error as React Router's `isRouteErrorResponse` knows one, in plain JSON. */
+export type RouteError = { status: number; statusText: string; internal: boolean; data: null };
 
 /** As a data block (not a script that runs: the CSP allows none inline), safe inside HTML. */
 export function serverStateTag(state: ServerState): string {

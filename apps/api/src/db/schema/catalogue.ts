@@ -269,6 +269,16 @@ export const mediaFiles = pgTable(
   (t) => [index('media_files_title_idx').on(t.titleId, t.seasonNumber, t.episodeNumber)],
 );
 
+/**
+ * Titles deleted from the catalogue (migration 0018's trigger writes each): their addresses
+ * answer 410 Gone instead of 404, so search engines drop them (decision 28).
+ */
+export const removedTitles = pgTable('removed_titles', {
+  id: integer().primaryKey(),
+  imdbId: text().notNull(),
+  removedAt: timestamp({ withTimezone: true }).notNull().defaultNow(),
+}, (t) => [index('removed_titles_imdb_idx').on(t.imdbId)]);
+
 export const slideshowPicks = pgTable(
   'slideshow_picks',
   {
