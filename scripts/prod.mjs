@@ -14,7 +14,7 @@ import crypto from 'node:crypto';
 import fs from 'node:fs';
 import net from 'node:net';
 import path from 'node:path';
-import { ensureDebianPackage, ensureInstalled, ensureWebBuilt, root } from './lib.mjs';
+import { ensureApiBuilt, ensureDebianPackage, ensureInstalled, ensureWebBuilt, root } from './lib.mjs';
 
 const PORT = Number(process.env.PROD_PORT || 8080);
 const PROCESSES = Math.max(1, Number(process.env.PROD_PROCESSES || 2));
@@ -67,6 +67,9 @@ async function healthy(url, child, seconds = 120) {
 
 await ensureInstalled();
 await ensureWebBuilt();
+// Built JavaScript: a process started again after a crash serves in a second or two, not after
+// compiling the TypeScript again (docs/benchmarks.md, "API process start").
+const serverArgs = await ensureApiBuilt();
 await ensureDebianPackage('nginx', [NGINX], '`npm run prod`');
 await ensureDatabase();
 const secrets = sharedSecrets();
@@ -107,7 +110,7 @@ const writePorts = () => fs.writeFileSync(path.join(DATA_DIR, 'prod-ports.json')
  * others. Five deaths within a minute mean something is wrong: the site stops and says so.
  */
 function startApi(i, port, deaths = []) {
-  const child = spawn(process.execPath, ['--import', 'tsx', 'apps/api/src/server.ts'], {
+  const child = spawn(process.execPath, serverArgs, {
     cwd: root,
     stdio: 'inherit',
     env: {
