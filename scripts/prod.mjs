@@ -164,7 +164,11 @@ const conf = fs
   .readFileSync(path.join(root, 'deploy/nginx/parde.conf.template'), 'utf8')
   .replaceAll('{{PREFIX}}', prefix)
   .replaceAll('{{LISTEN}}', `127.0.0.1:${PORT}`)
-  .replaceAll('{{UPSTREAMS}}', apiPorts.map((p) => `    server 127.0.0.1:${p} max_fails=1 fail_timeout=2s;`).join('\n'))
+  // Never marked down: nginx's fail_timeout kept a process that was back out of the rotation, and
+  // when the other one died meanwhile there were "no live upstreams" although one was serving.
+  .replaceAll('{{UPSTREAMS}}', apiPorts.map((p) => `    server 127.0.0.1:${p} max_fails=0;`).join('\n'))
+  // Every process may be tried once: with two of three down, the third still answers.
+  .replaceAll('{{TRIES}}', String(apiPorts.length))
   .replaceAll('{{WEB_DIST}}', path.join(root, 'apps/web/dist'))
   .replaceAll('{{MEDIA_DIR}}', path.join(DATA_DIR, 'media'))
   .replaceAll('{{SEED_MEDIA_DIR}}', path.join(root, 'apps/api/seed/media'))
