@@ -68,7 +68,9 @@ export async function ensureApiBuilt() {
     console.log('• ساخت سرور (esbuild) …');
     await mustRun('npm', ['run', 'build', '-w', 'apps/api']);
   }
-  return ['--enable-source-maps', 'apps/api/dist/server.js'];
+  // Without --enable-source-maps: parsing the source map at start costs ~10 % of the start; the
+  // map is beside the build for reading a stack trace (NODE_OPTIONS=--enable-source-maps).
+  return ['apps/api/dist/server.js'];
 }
 
 /**

@@ -39,7 +39,7 @@ declare const __PARDE_BUILD__: boolean | undefined;
 /** The embedded database's child: built beside the built server, else the TypeScript run through tsx. */
 const pgliteChild =
   typeof __PARDE_BUILD__ !== 'undefined' && __PARDE_BUILD__
-    ? { file: path.join(here, '../../dist/pglite-server.js'), execArgv: ['--enable-source-maps'] }
+    ? { file: path.join(here, '../../dist/pglite-server.js'), execArgv: [] }
     : { file: path.join(here, 'pglite-server.ts'), execArgv: ['--import', 'tsx'] };
 
 export class DatabaseDamagedError extends Error {
