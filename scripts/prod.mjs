@@ -1,5 +1,6 @@
 // `npm run prod`: Parde as it runs in production, on this machine: nginx in front of several API
-// processes (PROD_PROCESSES, 2 by default) on one PostgreSQL and one Redis, all on loopback. nginx
+// processes (PROD_PROCESSES, 2 by default; the built API, apps/api/dist, remade when older than
+// its sources) on one PostgreSQL and one Redis, all on loopback. nginx
 // serves the built web app's assets and the media bytes (checking the signed addresses itself)
 // and proxies the rest with keep-alive. See docs/deploy.md.
 //
