@@ -1,5 +1,6 @@
 // `npm run prod`: Parde as it runs in production, on this machine: nginx in front of several API
-// processes (PROD_PROCESSES, 2 by default) on one PostgreSQL and one Redis, all on loopback. nginx
+// processes (PROD_PROCESSES, 2 by default; the built API, apps/api/dist, remade when older than
+// its sources) on one PostgreSQL and one Redis, all on loopback. nginx
 // serves the built web app's assets and the media bytes (checking the signed addresses itself)
 // and proxies the rest with keep-alive. See docs/deploy.md.
 //
@@ -14,7 +15,7 @@ import crypto from 'node:crypto';
 import fs from 'node:fs';
 import net from 'node:net';
 import path from 'node:path';
-import { ensureDebianPackage, ensureInstalled, ensureWebBuilt, root } from './lib.mjs';
+import { ensureApiBuilt, ensureDebianPackage, ensureInstalled, ensureWebBuilt, root } from './lib.mjs';
 
 const PORT = Number(process.env.PROD_PORT || 8080);
 const PROCESSES = Math.max(1, Number(process.env.PROD_PROCESSES || 2));
@@ -67,6 +68,9 @@ async function healthy(url, child, seconds = 120) {
 
 await ensureInstalled();
 await ensureWebBuilt();
+// Built JavaScript: a process started again after a crash serves in a second or two, not after
+// compiling the TypeScript again (docs/benchmarks.md, "API process start").
+const serverArgs = await ensureApiBuilt();
 await ensureDebianPackage('nginx', [NGINX], '`npm run prod`');
 await ensureDatabase();
 const secrets = sharedSecrets();
@@ -107,7 +111,7 @@ const writePorts = () => fs.writeFileSync(path.join(DATA_DIR, 'prod-ports.json')
  * others. Five deaths within a minute mean something is wrong: the site stops and says so.
  */
 function startApi(i, port, deaths = []) {
-  const child = spawn(process.execPath, ['--import', 'tsx', 'apps/api/src/server.ts'], {
+  const child = spawn(process.execPath, serverArgs, {
     cwd: root,
     stdio: 'inherit',
     env: {
@@ -161,7 +165,11 @@ const conf = fs
   .readFileSync(path.join(root, 'deploy/nginx/parde.conf.template'), 'utf8')
   .replaceAll('{{PREFIX}}', prefix)
   .replaceAll('{{LISTEN}}', `127.0.0.1:${PORT}`)
-  .replaceAll('{{UPSTREAMS}}', apiPorts.map((p) => `    server 127.0.0.1:${p} max_fails=1 fail_timeout=2s;`).join('\n'))
+  // Never marked down: nginx's fail_timeout kept a process that was back out of the rotation, and
+  // when the other one died meanwhile there were "no live upstreams" although one was serving.
+  .replaceAll('{{UPSTREAMS}}', apiPorts.map((p) => `    server 127.0.0.1:${p} max_fails=0;`).join('\n'))
+  // Every process may be tried once: with two of three down, the third still answers.
+  .replaceAll('{{TRIES}}', String(apiPorts.length))
   .replaceAll('{{WEB_DIST}}', path.join(root, 'apps/web/dist'))
   .replaceAll('{{MEDIA_DIR}}', path.join(DATA_DIR, 'media'))
   .replaceAll('{{SEED_MEDIA_DIR}}', path.join(root, 'apps/api/seed/media'))

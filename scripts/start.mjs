@@ -1,7 +1,7 @@
-// `npm start`: install what is missing, build the web app if stale, then run the server, which
+// `npm start`: install what is missing, build the web app and the API if stale, then run the server, which
 // migrates the database and loads the demo catalogue into an empty one.
 import { spawn } from 'node:child_process';
-import { ensureInstalled, ensureWebBuilt, embeddedOwner, root } from './lib.mjs';
+import { ensureApiBuilt, ensureInstalled, ensureWebBuilt, embeddedOwner, root } from './lib.mjs';
 
 // A site already running on the same embedded database: stop before building anything. (The
 // server checks again, under the lock itself; this only saves the wait.)
@@ -13,8 +13,11 @@ if (owner) {
 }
 await ensureInstalled();
 await ensureWebBuilt();
+// The same built JavaScript production runs (docs/decisions/0027-built-api-and-taking-processes-back.md):
+// a site started again after a crash is up sooner, and nothing is compiled at start.
+const serverArgs = await ensureApiBuilt();
 
-const server = spawn(process.execPath, ['--import', 'tsx', 'apps/api/src/server.ts'], {
+const server = spawn(process.execPath, serverArgs, {
   cwd: root,
   stdio: 'inherit',
   env: { NODE_ENV: 'production', ...process.env },

@@ -155,6 +155,9 @@ export async function buildApp(deps: AppDeps, opts: BuildOptions = {}) {
   }
   const watcher = watchCatalogue(deps.database.pool, config.CATALOGUE_CHECK_MS, (err) => app.log.warn({ err }, 'catalogue version check failed'));
   app.decorate('catalogue', watcher);
+  // Polling starts when the app is ready (server.ts: after the migrations, before it listens), so a
+  // fresh database is never asked for a table it does not have yet.
+  app.addHook('onReady', async () => watcher.start());
   app.addHook('onClose', async () => watcher.stop());
   await app.register(healthRoutes);
   await app.register(catalogueRoutes);

@@ -4,7 +4,7 @@ import { buildApp } from './app';
 import { ConfigError, loadConfig } from './config';
 import { backupBeforeMigrations } from './db/backup';
 import { DatabaseDamagedError, DatabaseInUseError, openDatabase, type Database } from './db/client';
-import { runMigrations } from './db/migrate';
+import { preparingAlone, runMigrations } from './db/migrate';
 import { createRedis } from './lib/redis';
 import { startTimedJobs } from './jobs';
 import { SEED_MEDIA_DIR } from './modules/media/media.routes';
@@ -38,12 +38,15 @@ async function main() {
   const app = await buildApp({ config, database, redis });
 
   try {
-    await backupBeforeMigrations(database, config.DATA_DIR, (msg) => app.log.info(msg));
-    await runMigrations(database);
-    if (config.SEED_DEMO) await seedIfEmpty({ config, database, log: app.log });
-    await seedPlansIfNone({ database, log: app.log });
-    const media = await registerSeedMedia(database, SEED_MEDIA_DIR);
-    if (media > 0) app.log.info({ assets: media }, 'demo media registered');
+    // One process at a time: several started together on a fresh database migrate it once.
+    await preparingAlone(database, async () => {
+      await backupBeforeMigrations(database, config.DATA_DIR, (msg) => app.log.info(msg));
+      await runMigrations(database);
+      if (config.SEED_DEMO) await seedIfEmpty({ config, database, log: app.log });
+      await seedPlansIfNone({ database, log: app.log });
+      const media = await registerSeedMedia(database, SEED_MEDIA_DIR);
+      if (media > 0) app.log.info({ assets: media }, 'demo media registered');
+    });
     // Search answers from memory: load the index before taking traffic, so no visitor waits for it.
     const started = Date.now();
     const index = await searchIndexFor(database.pool);

@@ -14,7 +14,8 @@ declare module 'autocannon' {
     timeouts: number;
     non2xx: number;
   }
-  type Instance = Promise<Result> & EventEmitter;
+  /** `stop()` ends the run early; the result then counts what was sent until then. */
+  type Instance = Promise<Result> & EventEmitter & { stop(): void };
   function autocannon(opts: Options): Instance;
   export default autocannon;
 }

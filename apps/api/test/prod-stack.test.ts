@@ -56,6 +56,8 @@ beforeAll(async () => {
       RATE_LIMIT_MAX: '1000000',
       RATE_LIMIT_NAMESPACE: `parde-prod-test-${crypto.randomBytes(4).toString('hex')}:`,
       JOBS_INTERVAL_MS: '0',
+      // A request that crashes its process (the retry tests below).
+      ENABLE_TEST_ROUTES: 'true',
     },
     // A file, not this process's pipes: a pipe nobody reads would stall the site once it fills.
     stdio: ['ignore', log, log],
@@ -85,7 +87,28 @@ afterAll(async () => {
   if (dataDir) fs.rmSync(dataDir, { recursive: true, force: true });
 });
 
+type Ports = { api: number[]; pids: Record<string, number> };
+const ports = () => JSON.parse(fs.readFileSync(path.join(dataDir, 'prod-ports.json'), 'utf8')) as Ports;
+const nginxLog = () => fs.readFileSync(path.join(dataDir, 'nginx', 'error.log'), 'utf8');
+/** Both API processes answer on their own ports (after an earlier test killed one). */
+const bothServing = () =>
+  eventually(
+    async () => {
+      for (const port of ports().api) expect((await fetch(`http://127.0.0.1:${port}/healthz`)).ok).toBe(true);
+    },
+    60_000,
+    100,
+  );
+
 describe.skipIf(!given)('npm run prod: nginx and two API processes', () => {
+  it('starts on a fresh database without an error in its log', () => {
+    // The first process migrates; nothing asked for a table before the migrations made it.
+    const log = fs.readFileSync(path.join(dataDir, 'prod.log'), 'utf8');
+    expect(log).toMatch(/آماده است/);
+    expect(log).not.toMatch(/does not exist/);
+    expect(log).not.toMatch(/catalogue version check failed/);
+  });
+
   it('recognises a member signed in through one process in the other', async () => {
     const member = await registerOverHttp(a, dataDir);
     const viaB = await get(`${b}/api/user`, member.headers);
@@ -229,5 +252,105 @@ describe.skipIf(!given)('npm run prod: nginx and two API processes', () => {
       60_000,
       250,
     );
+  }, 120_000);
+
+  it('takes a process back as soon as it answers: A killed, back on its port, B killed at once — no GET fails', async () => {
+    await bothServing();
+    const [portA, portB] = ports().api as [number, number];
+    const member = await registerOverHttp(front, dataDir);
+    const ids = ((await get(`${front}/api/titles?per_page=12`)).body.data as Array<{ id: number }>).map((t) => t.id);
+    const logBefore = nginxLog().length;
+
+    // Visitors: 40 connections of GETs, for as long as the two kills and both restarts take.
+    const paths = ['/api/titles?per_page=12', '/api/genres', ...ids.map((id) => `/api/titles/${id}`), '/healthz'];
+    let n = 0;
+    const load = autocannon({
+      url: front,
+      connections: 40,
+      duration: 120,
+      requests: [{ setupRequest: (req: Record<string, unknown>) => ({ ...req, path: paths[n++ % paths.length] }) }],
+    });
+    const seen: string[] = [];
+    const statuses = new Map<number, number>();
+    load.on('response', (_client: unknown, status: number) => statuses.set(status, (statuses.get(status) ?? 0) + 1));
+    load.on('reqError', (err: Error) => seen.push(err.message));
+    // …and a member writing history positions one after another. A write in flight on a process
+    // that is killed is lost (it is never sent to a second process); none may be refused otherwise.
+    let writing = true;
+    const writes = { ok: 0, failed: 0 };
+    const writer = (async () => {
+      for (let i = 0; writing; i++) {
+        const res = await post(`${front}/api/user/history/${ids[i % ids.length]}`, { position_sec: i % 3600 }, member.headers).catch(() => ({ status: 0 }));
+        if (res.status >= 200 && res.status < 300) writes.ok++;
+        else writes.failed++;
+      }
+    })();
+
+    try {
+      await eventually(async () => expect(statuses.get(200) ?? 0).toBeGreaterThan(100), 30_000, 50);
+      const victimA = ports().pids[portA]!;
+      process.kill(victimA, 'SIGKILL');
+      // A's replacement answers on its own port…
+      await eventually(
+        async () => {
+          expect(ports().pids[portA]).not.toBe(victimA);
+          expect((await fetch(`http://127.0.0.1:${portA}/healthz`)).ok).toBe(true);
+        },
+        60_000,
+        20,
+      );
+      // …and B goes at once: A alone has to take everything.
+      const victimB = ports().pids[portB]!;
+      process.kill(victimB, 'SIGKILL');
+      const servedAlone = statuses.get(200) ?? 0;
+      await eventually(
+        async () => {
+          expect(ports().pids[portB]).not.toBe(victimB);
+          expect((await fetch(`http://127.0.0.1:${portB}/healthz`)).ok).toBe(true);
+        },
+        60_000,
+        50,
+      );
+      expect(statuses.get(200) ?? 0).toBeGreaterThan(servedAlone);
+    } finally {
+      load.stop();
+      writing = false;
+    }
+    const result = await load;
+    await writer;
+    expect(result.requests.total).toBeGreaterThan(500);
+    const log = nginxLog().slice(logBefore);
+    expect({ errors: result.errors, timeouts: result.timeouts, non2xx: result.non2xx, seen, failed: [...statuses.keys()].filter((s) => s >= 300) }).toEqual({
+      errors: 0,
+      timeouts: 0,
+      non2xx: 0,
+      seen: [],
+      failed: [],
+    });
+    expect(log).not.toMatch(/no live upstreams/);
+    // At most the one write in flight at each kill.
+    expect(writes.ok).toBeGreaterThan(10);
+    expect(writes.failed).toBeLessThanOrEqual(2);
+  }, 240_000);
+
+  it('never hands a POST that crashed its process to the other one', async () => {
+    await bothServing();
+    const before = ports().pids;
+    const res = await fetch(`${front}/api/__test/crash`, { method: 'POST', headers: { authorization: 'Bearer none', 'content-type': 'application/json' }, body: '{}' });
+    // The proxy says so; the other process was not sent the request.
+    expect(res.status).toBe(502);
+    await eventually(
+      async () => {
+        const now = ports().pids;
+        const restarted = Object.keys(before).filter((port) => now[port] !== before[port]);
+        expect(restarted).toHaveLength(1);
+        for (const port of Object.keys(now)) expect((await fetch(`http://127.0.0.1:${port}/healthz`)).ok).toBe(true);
+      },
+      60_000,
+      100,
+    );
+    // Exactly one of the two was restarted: the other kept its process all along.
+    const now = ports().pids;
+    expect(Object.keys(before).filter((port) => now[port] === before[port])).toHaveLength(1);
   }, 120_000);
 });

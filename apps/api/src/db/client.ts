@@ -34,6 +34,14 @@ pg.types.setTypeParser(pg.types.builtins.INT8, (v) => Number(v));
 
 const here = path.dirname(fileURLToPath(import.meta.url));
 
+/** Set by the production build (apps/api/build.mjs): the process runs built JavaScript. */
+declare const __PARDE_BUILD__: boolean | undefined;
+/** The embedded database's child: built beside the built server, else the TypeScript run through tsx. */
+const pgliteChild =
+  typeof __PARDE_BUILD__ !== 'undefined' && __PARDE_BUILD__
+    ? { file: path.join(here, '../../dist/pglite-server.js'), execArgv: [] }
+    : { file: path.join(here, 'pglite-server.ts'), execArgv: ['--import', 'tsx'] };
+
 export class DatabaseDamagedError extends Error {
   constructor(
     readonly dir: string,
@@ -78,8 +86,8 @@ type ChildMessage = { type: 'ready'; port: number } | { type: 'in-use' | 'damage
  */
 export async function startPglite(dataDir: string | 'memory://', role: OwnerInfo['role'] = 'server'): Promise<{ port: number; child: ChildProcess }> {
   if (dataDir !== 'memory://') fs.mkdirSync(dataDir, { recursive: true });
-  const child = fork(path.join(here, 'pglite-server.ts'), [], {
-    execArgv: ['--import', 'tsx'],
+  const child = fork(pgliteChild.file, [], {
+    execArgv: pgliteChild.execArgv,
     env: { ...process.env, PGLITE_DATA_DIR: dataDir, PGLITE_ROLE: role },
     stdio: ['ignore', 'inherit', 'inherit', 'ipc'],
   });

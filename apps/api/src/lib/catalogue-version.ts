@@ -59,10 +59,16 @@ export async function replicaCaughtUp(primary: pg.Pool, replica: pg.Pool, maxMs 
 export interface CatalogueWatcher {
   /** Checks now (tests; a change made by this process). */
   check(): Promise<boolean>;
+  /** Starts polling: once the schema is there (the app calls it when it is ready, after the migrations). */
+  start(): void;
   stop(): void;
 }
 
-/** Polls the version on `pool`; `intervalMs` 0 makes no timer (checks only when asked). */
+/**
+ * Polls the version on `pool` every `intervalMs` once started; 0 makes no timer (checks only when
+ * asked). Nothing is asked before {@link CatalogueWatcher.start}: on a fresh database the table is
+ * only there once the migrations have run.
+ */
 export function watchCatalogue(pool: pg.Pool, intervalMs: number, onError: (err: unknown) => void): CatalogueWatcher {
   let running: Promise<boolean> | undefined;
   const check = () =>
@@ -74,15 +80,20 @@ export function watchCatalogue(pool: pg.Pool, intervalMs: number, onError: (err:
       .finally(() => {
         running = undefined;
       }));
-  const timer =
-    intervalMs > 0
-      ? setInterval(() => {
-          check().catch(onError);
-        }, intervalMs)
-      : undefined;
-  timer?.unref();
+  let timer: NodeJS.Timeout | undefined;
+  let stopped = false;
   return {
     check,
-    stop: () => clearInterval(timer),
+    start: () => {
+      if (stopped || timer || intervalMs <= 0) return;
+      timer = setInterval(() => {
+        check().catch(onError);
+      }, intervalMs);
+      timer.unref();
+    },
+    stop: () => {
+      stopped = true;
+      clearInterval(timer);
+    },
   };
 }

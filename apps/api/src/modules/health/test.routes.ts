@@ -3,7 +3,8 @@ import { z } from 'zod';
 
 /**
  * Registered only with ENABLE_TEST_ROUTES: a slow database query and a slow request, so tests
- * can prove the server stays responsive and that shutdown lets in-flight requests finish.
+ * can prove the server stays responsive and that shutdown lets in-flight requests finish; a
+ * request that crashes its process.
  */
 export const testRoutes: FastifyPluginAsyncZod = async (app) => {
   const ms = z.object({ ms: z.coerce.number().int().min(0).max(30_000) });
@@ -17,6 +18,17 @@ export const testRoutes: FastifyPluginAsyncZod = async (app) => {
   });
   app.get('/api/__test/boom', { schema: { hide: true } }, async () => {
     throw new Error('secret internal detail');
+  });
+  // A request that takes its process down with it (as the kernel's out-of-memory killer would):
+  // what the proxy in front does with such a request (apps/api/test/prod-stack.test.ts).
+  app.route({
+    method: ['GET', 'POST'],
+    url: '/api/__test/crash',
+    schema: { hide: true },
+    handler: () => {
+      process.kill(process.pid, 'SIGKILL');
+      return new Promise<never>(() => {});
+    },
   });
   app.post('/api/__test/echo', { schema: { hide: true, body: z.object({ name: z.string().min(2), email: z.email() }) } }, async (request) => {
     return { data: request.body };
