@@ -117,7 +117,8 @@ export const adminComment = z
     createdAt: isoDate,
     editedAt: isoDate.nullable(),
     title: z.object({ id: z.number().int(), path: z.string(), titleEn: z.string(), titleFa: z.string().nullable() }),
-    author: z.object({ id: z.number().int(), name: z.string(), email: z.string(), mutedUntil: isoDate.nullable() }),
+    /** `email` only in an admin's answer: members' personal data is not sent to editors. */
+    author: z.object({ id: z.number().int(), name: z.string(), email: z.string().optional(), mutedUntil: isoDate.nullable() }),
     state: adminCommentState,
     stateLabel: z.string(),
     hiddenAt: isoDate.nullable(),
