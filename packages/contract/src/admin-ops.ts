@@ -90,6 +90,27 @@ export const adminRequestAnswer = z
   .meta({ id: 'AdminRequestAnswer' });
 export type AdminRequestAnswer = z.infer<typeof adminRequestAnswer>;
 
+/**
+ * `POST /api/admin/requests/{id}/reopen`: the group's answer was wrong (a wrong title, a mistaken
+ * decline). Why, in words every member who asked will read.
+ */
+export const adminRequestReopenInput = z.object({ reason: adminReason });
+export type AdminRequestReopenInput = z.infer<typeof adminRequestReopenInput>;
+
+export const adminRequestReopened = z
+  .object({
+    status: z.literal('pending'),
+    /** The answer taken back. */
+    previous: z.enum(['fulfilled', 'rejected']),
+    /** Requests back in the queue and members told. */
+    requests: z.number().int(),
+    members: z.number().int(),
+    /** Members whose watchlist lost the title the wrong answer had put there. */
+    watchlistRemoved: z.number().int(),
+  })
+  .meta({ id: 'AdminRequestReopened' });
+export type AdminRequestReopened = z.infer<typeof adminRequestReopened>;
+
 // ── Comments ─────────────────────────────────────────────────────────────────────────────────
 
 export const adminCommentFilter = z.enum(['all', 'reported', 'visible', 'hidden', 'deleted']);
