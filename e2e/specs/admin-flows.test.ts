@@ -148,6 +148,61 @@ describe('an editor answering requests', () => {
         await mine.close();
       }
     }
+
+    // The answer was wrong after all: reopened from the answered list, it waits in the queue again.
+    await page.goto(`${baseUrl}/admin/requests?status=fulfilled`);
+    const answered = page.getByTestId('admin-request-group').filter({ hasText: 'tt0111161' }).first();
+    await answered.getByTestId('admin-request-reopen').click();
+    const reopen = page.getByTestId('admin-request-reopen-dialog');
+    await reopen.getByTestId('admin-request-reopen-reason').fill('نسخهٔ نادرستی از این فیلم انتخاب شده بود.');
+    await reopen.getByTestId('admin-request-reopen-confirm').click();
+    await reopen.waitFor({ state: 'hidden' });
+    await page.waitForURL(/status=pending/);
+    await page.getByTestId('admin-request-group').filter({ hasText: 'tt0111161' }).first().getByTestId('admin-request-fulfil').waitFor();
+    for (const who of askers) {
+      const notes = await asMember<{ data: { kind: string; body: string }[] }>(baseUrl, who, 'GET', '/api/user/notifications');
+      expect(notes.body.data[0]).toMatchObject({ kind: 'request_reopened', body: expect.stringContaining('نسخهٔ نادرستی از این فیلم انتخاب شده بود.') });
+      const watchlist = await asMember<{ data: { id: number }[] }>(baseUrl, who, 'GET', '/api/user/watchlist');
+      expect(watchlist.body.data.map((t) => t.id)).not.toContain(shawshank.id);
+    }
+  }, 180_000);
+});
+
+describe('an admin granting premium by hand', () => {
+  it('sends an Idempotency-Key with every grant, and asks before giving the same grant again', async () => {
+    const member = await registerMember({ baseUrl, name: 'سپیده' });
+    const { link } = await createOperator('admin');
+    context = await newContext(browser, { viewport: DESKTOP });
+    const page = await openOperatorLink(context, link);
+    const keys: (string | undefined)[] = [];
+    page.on('request', (r) => {
+      if (r.method() === 'POST' && r.url().endsWith(`/api/admin/members/${member.id}/premium`)) keys.push(r.headers()['idempotency-key']);
+    });
+    await page.goto(`${baseUrl}/admin/members/${member.id}`);
+    const grant = async () => {
+      await page.getByTestId('admin-member-grant').click();
+      const dialog = page.getByTestId('admin-grant-dialog');
+      await dialog.getByTestId('admin-grant-days').fill('۳۰');
+      await dialog.getByTestId('admin-grant-reason').fill('جبران قطعی سرویس');
+      await dialog.getByTestId('admin-grant-dialog-confirm').click();
+      return dialog;
+    };
+    await (await grant()).waitFor({ state: 'hidden' });
+    const again = await grant();
+    const question = again.getByTestId('admin-grant-repeat');
+    await question.waitFor();
+    expect(await question.textContent()).toContain('همین اشتراک چند دقیقه پیش داده شد؛ دوباره بدهید؟');
+    await expectNoSeriousViolations(page);
+    await again.getByTestId('admin-grant-dialog-confirm').click();
+    await again.waitFor({ state: 'hidden' });
+
+    expect(keys).toHaveLength(3);
+    for (const k of keys) expect(k).toMatch(/^web-[0-9a-f]{32}$/);
+    expect(keys[1]).not.toBe(keys[0]);
+    // The confirmed send is the same submission as the refused one.
+    expect(keys[2]).toBe(keys[1]);
+    const premium = await asMember<{ data: { premiumUntil: string } }>(baseUrl, member, 'GET', '/api/user/premium');
+    expect(new Date(premium.body.data.premiumUntil).getTime() - Date.now()).toBeGreaterThan(59 * 86_400_000);
   }, 120_000);
 });
 

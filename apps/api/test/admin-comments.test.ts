@@ -75,6 +75,26 @@ describe('who may moderate', () => {
   });
 });
 
+describe("the authors' personal data", () => {
+  it('sends an editor no email address of any author (list or moderation answer); an admin gets it', async () => {
+    const a = await registerMember(ctx.app);
+    const c = await comment(a, 'دیدگاهی برای آزمودن نشانی ایمیل نویسنده');
+    const editorList = await admin(cast.editor, 'GET', `/api/admin/comments?member_id=${a.id}`);
+    expect(editorList.statusCode).toBe(200);
+    expect(editorList.json().data[0].author).toEqual({ id: a.id, name: a.name, mutedUntil: null });
+    expect(editorList.body).not.toContain(a.email);
+    const editorAction = await admin(cast.editor, 'PATCH', `/api/admin/comments/${c.id}`, { spoiler: true });
+    expect(editorAction.statusCode).toBe(200);
+    expect(editorAction.json().data.author).not.toHaveProperty('email');
+    expect(editorAction.body).not.toContain(a.email);
+
+    const adminList = (await admin(cast.admin, 'GET', `/api/admin/comments?member_id=${a.id}`)).json();
+    expect(adminList.data[0].author).toEqual({ id: a.id, name: a.name, email: a.email, mutedUntil: null });
+    const adminAction = (await admin(cast.admin, 'PATCH', `/api/admin/comments/${c.id}`, { spoiler: false })).json();
+    expect(adminAction.data.author.email).toBe(a.email);
+  });
+});
+
 describe('the moderation queue', () => {
   it('lists reported comments first with their reasons, then the newest; filters by state, title, member and text', async () => {
     const [a, b, r1, r2] = [await registerMember(ctx.app), await registerMember(ctx.app), await registerMember(ctx.app), await registerMember(ctx.app)];
@@ -84,7 +104,7 @@ describe('the moderation queue', () => {
     await call('POST', `/api/user/comments/${old.id}/report`, r2, { reason: 'هرزنامه' });
 
     const list = (await admin(cast.editor, 'GET', '/api/admin/comments?per_page=100')).json();
-    expect(list.data[0]).toMatchObject({ id: old.id, openReports: 2, reportCount: 2, state: 'visible', author: { id: a.id, name: a.name, email: a.email } });
+    expect(list.data[0]).toMatchObject({ id: old.id, openReports: 2, reportCount: 2, state: 'visible', author: { id: a.id, name: a.name } });
     expect(list.data[0].reports.map((r: { reason: string }) => r.reason).sort()).toEqual(['فحاشی', 'هرزنامه']);
     expect(list.data[1].id).toBe(fresh.id);
 

@@ -182,8 +182,8 @@ describe('granting premium by hand', () => {
     near((await premiumOf(ctx.app, m)).premiumUntil, Date.now() + 30 * DAY_MS);
     expect((await auditOf(ctx.database, 'member', m.id)).filter((e) => e.action === 'member.grant_premium')).toHaveLength(1);
 
-    // The same id in the body works the same way.
-    const withId = { ...body, request_id: `grant-${Date.now()}-b` };
+    // The same id in the body works the same way (a second grant of the same days, confirmed).
+    const withId = { ...body, request_id: `grant-${Date.now()}-b`, confirm: true };
     expect((await call('POST', `/api/admin/members/${m.id}/premium`, cast.admin, withId)).statusCode).toBe(201);
     expect((await call('POST', `/api/admin/members/${m.id}/premium`, cast.admin, withId)).statusCode).toBe(200);
     expect(await periodsOf(ctx.database, m.id)).toHaveLength(2);
@@ -193,6 +193,51 @@ describe('granting premium by hand', () => {
     expect(reused.statusCode).toBe(409);
     expect(reused.json()).toMatchObject({ code: 'IDEMPOTENCY_KEY_REUSED', message: expect.stringMatching(persian) });
     expect(await periodsOf(ctx.database, m.id)).toHaveLength(2);
+  });
+
+  it('refuses the same grant again within minutes unless confirmed: two at once without a key give one period', async () => {
+    const m = await registerMember(ctx.app);
+    const body = { days: 30, reason: 'جبران قطعی سرویس' };
+    const url = `/api/admin/members/${m.id}/premium`;
+    const [a, b] = await Promise.all([call('POST', url, cast.admin, body), call('POST', url, cast.admin, { ...body, reason: 'جبران قطعی دیروز' })]);
+    expect([a.statusCode, b.statusCode].sort()).toEqual([201, 409]);
+    const refused = [a, b].find((r) => r.statusCode === 409)!.json();
+    expect(refused).toMatchObject({ code: 'GRANT_REPEATED', message: expect.stringMatching(persian) });
+    expect(refused.message).toContain('۳۰ روز');
+    expect(refused.message).toContain(cast.admin.name);
+    expect(await periodsOf(ctx.database, m.id)).toHaveLength(1);
+    expect((await auditOf(ctx.database, 'member', m.id)).filter((e) => e.action === 'member.grant_premium')).toHaveLength(1);
+
+    // Another number of days is another grant; the same days, confirmed, are given again.
+    expect((await call('POST', url, cast.admin, { ...body, days: 7 })).statusCode).toBe(201);
+    const confirmed = await call('POST', url, cast.admin, { ...body, confirm: true });
+    expect(confirmed.statusCode).toBe(201);
+    expect(await periodsOf(ctx.database, m.id)).toHaveLength(3);
+    const audit = await auditOf(ctx.database, 'member', m.id);
+    expect(audit.at(-1)!.after).toMatchObject({ days: 30, confirmedRepeat: true });
+
+    // Past the window, the same grant needs no confirmation.
+    await ctx.database.pool.query(`UPDATE premium_periods SET created_at = created_at - interval '11 minutes' WHERE user_id = $1`, [m.id]);
+    expect((await call('POST', url, cast.admin, body)).statusCode).toBe(201);
+    // A revoked grant does not count.
+    await ctx.database.pool.query(`UPDATE premium_periods SET revoked_at = now() WHERE user_id = $1 AND created_at > now() - interval '1 minute'`, [m.id]);
+    expect((await call('POST', url, cast.admin, body)).statusCode).toBe(201);
+  });
+
+  it('gives a disabled account nothing: a Persian 409, no period, no audit entry', async () => {
+    const m = await registerMember(ctx.app);
+    expect((await call('POST', `/api/admin/members/${m.id}/disable`, cast.admin, { reason: 'تخلف از قوانین' })).statusCode).toBe(200);
+    const before = await auditCount();
+    for (const payload of [{ days: 30, reason: 'جبران قطعی سرویس' }, { days: 30, reason: 'جبران قطعی سرویس', confirm: true }]) {
+      const res = await call('POST', `/api/admin/members/${m.id}/premium`, cast.admin, payload, { 'idempotency-key': `grant-disabled-${payload.confirm ? 'b' : 'a'}` });
+      expect(res.statusCode).toBe(409);
+      expect(res.json()).toMatchObject({ code: 'MEMBER_DISABLED', message: expect.stringMatching(persian) });
+    }
+    expect(await periodsOf(ctx.database, m.id)).toHaveLength(0);
+    expect(await auditCount()).toBe(before);
+    // Enabled again, the grant goes through.
+    expect((await call('POST', `/api/admin/members/${m.id}/enable`, cast.admin, { reason: 'رفع محدودیت' })).statusCode).toBe(200);
+    expect((await call('POST', `/api/admin/members/${m.id}/premium`, cast.admin, { days: 30, reason: 'جبران قطعی سرویس' })).statusCode).toBe(201);
   });
 
   it('refuses bad input with Persian field errors and writes nothing', async () => {

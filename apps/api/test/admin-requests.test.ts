@@ -3,6 +3,8 @@ import { csrf } from './helpers/app';
 import { loadFixtureCatalogue } from './helpers/catalogue';
 import { createMemberTestApp, registerMember, type MemberTestContext, type TestMember } from './helpers/members';
 import { auditOf, registerCast } from './helpers/staff';
+import { commandActor } from '../src/modules/admin/audit';
+import { answerGroup } from '../src/modules/admin-ops/requests';
 
 let ctx: MemberTestContext;
 let cast: { member: TestMember; editor: TestMember; admin: TestMember };
@@ -31,6 +33,17 @@ const ask = async (who: TestMember, payload: object) => {
 const notificationsOf = async (who: TestMember) => (await call('GET', '/api/user/notifications', who)).json().data as { kind: string; title: string; body: string; link: string }[];
 const watchlistOf = async (who: TestMember) => ((await call('GET', '/api/user/watchlist?per_page=100', who)).json().data as { id: number }[]).map((t) => t.id);
 const statusOf = async (requestId: number) => (await ctx.database.pool.query('SELECT status, title_id, response FROM content_requests WHERE id = $1', [requestId])).rows[0];
+let hiddenSerial = 0;
+/** A title made in the panel and not yet published: visitors and members get a 404 for it. */
+const hiddenTitle = async () => {
+  hiddenSerial++;
+  const imdb = `tt99${String(hiddenSerial).padStart(6, '0')}`;
+  const { rows } = await ctx.database.pool.query<{ id: number }>(
+    `INSERT INTO titles (imdb_id, type, imdb_type, title_en, title_fa, slug, published) VALUES ($1, 'movie', 'movie', $2, 'عنوان پنهان', $3, false) RETURNING id`,
+    [imdb, `Hidden ${hiddenSerial}`, `hidden-${hiddenSerial}`],
+  );
+  return { id: rows[0]!.id, imdb };
+};
 
 describe('who may use the request queue', () => {
   it('answers a visitor 401, a member 403 and lets editors and admins in, on every endpoint', async () => {
@@ -41,6 +54,15 @@ describe('who may use the request queue', () => {
       { method: 'GET', url: () => '/api/admin/title-picker?q=joker' },
       { method: 'POST', url: async () => `/api/admin/requests/${await seedFor()}/fulfil`, payload: () => ({ title_id: id('tt0000005') }) },
       { method: 'POST', url: async () => `/api/admin/requests/${await seedFor()}/decline`, payload: () => ({ reason: 'این عنوان در ایران پخش نمی‌شود.' }) },
+      {
+        method: 'POST',
+        url: async () => {
+          const rid = await seedFor();
+          await answerGroup(ctx.database, commandActor, rid, { status: 'rejected', response: 'پیش‌تر رد شد.' });
+          return `/api/admin/requests/${rid}/reopen`;
+        },
+        payload: () => ({ reason: 'پاسخ اشتباه بود.' }),
+      },
     ];
     for (const e of endpoints) {
       const { cookie, header } = await csrf(ctx.app);
@@ -196,6 +218,133 @@ describe('answering a group', () => {
     expect((await statusOf(r.id)).status).toBe('pending');
     expect(await auditOf(ctx.database, 'request', r.id)).toEqual([]);
     expect(await notificationsOf(m)).toEqual([]);
+  });
+});
+
+describe('a title members cannot see yet', () => {
+  it('refuses to fulfil with an unpublished title (Persian 422 on title_id): no watchlist entry, no notice, no audit; published, it goes', async () => {
+    const hidden = await hiddenTitle();
+    const [a, b] = [await registerMember(ctx.app), await registerMember(ctx.app)];
+    const r1 = await ask(a, { title: 'Hidden one', imdb: hidden.imdb });
+    const r2 = await ask(b, { title: 'Hidden one', imdb: hidden.imdb });
+    const res = await call('POST', `/api/admin/requests/${r1.id}/fulfil`, cast.editor, { title_id: hidden.id });
+    expect(res.statusCode).toBe(422);
+    expect(res.json().errors.title_id[0]).toMatch(persian);
+    expect(res.json().errors.title_id[0]).toContain('منتشر نشده');
+    for (const [m, r] of [
+      [a, r1],
+      [b, r2],
+    ] as const) {
+      expect((await statusOf(r.id)).status).toBe('pending');
+      expect(await notificationsOf(m)).toEqual([]);
+      expect(await watchlistOf(m)).toEqual([]);
+      expect(await auditOf(ctx.database, 'request', r.id)).toEqual([]);
+    }
+    // The member's link would be a 404 while hidden: that is why it is refused.
+    expect((await call('GET', `/api/titles/${hidden.id}`, a)).statusCode).toBe(404);
+
+    await ctx.database.pool.query('UPDATE titles SET published = true WHERE id = $1', [hidden.id]);
+    const after = await call('POST', `/api/admin/requests/${r1.id}/fulfil`, cast.editor, { title_id: hidden.id });
+    expect(after.statusCode).toBe(200);
+    expect(after.json().data).toMatchObject({ requests: 2, members: 2 });
+    expect(await watchlistOf(a)).toEqual([hidden.id]);
+    expect((await notificationsOf(b))[0]!.link).toBe(`/titles/${hidden.id}/hidden-${hiddenSerial}`);
+  });
+});
+
+describe('correcting an answer', () => {
+  it('reopens a group fulfilled with the wrong title: back in the queue, the wrong title leaves the watchlists it was put in, each member told; answered again, they hear the new answer', async () => {
+    const [a, b] = [await registerMember(ctx.app), await registerMember(ctx.app)];
+    const wrong = id('tt0000004');
+    const right = id('tt0000014');
+    // b had the wrong title in their watchlist already: a correction must not take it away.
+    expect((await call('POST', `/api/user/watchlist/${wrong}`, b)).json().data.inWatchlist).toBe(true);
+    const r1 = await ask(a, { title: 'The Right One', imdb: 'tt0000014', note: 'با زیرنویس' });
+    const r2 = await ask(b, { title: 'The Right One', imdb: 'tt0000014' });
+    expect((await call('POST', `/api/admin/requests/${r1.id}/fulfil`, cast.editor, { title_id: wrong, response: 'اضافه شد' })).statusCode).toBe(200);
+    expect(await watchlistOf(a)).toContain(wrong);
+
+    const reason = 'عنوان نادرستی برای این درخواست انتخاب شده بود.';
+    const res = await call('POST', `/api/admin/requests/${r2.id}/reopen`, cast.editor, { reason });
+    expect(res.statusCode, res.body).toBe(200);
+    expect(res.json().data).toEqual({ status: 'pending', previous: 'fulfilled', requests: 2, members: 2, watchlistRemoved: 1 });
+    for (const r of [r1, r2]) expect(await statusOf(r.id)).toEqual({ status: 'pending', title_id: null, response: null });
+    expect(await watchlistOf(a)).not.toContain(wrong);
+    expect(await watchlistOf(b)).toContain(wrong);
+    for (const m of [a, b]) {
+      const [latest, first] = await notificationsOf(m);
+      expect(first).toMatchObject({ kind: 'request_answered' });
+      expect(latest).toMatchObject({ kind: 'request_reopened', title: 'پاسخ درخواست شما اصلاح می‌شود', link: '/user/dashboard' });
+      expect(latest!.body).toContain(reason);
+      expect(latest!.body).toContain('«The Right One»');
+    }
+    expect((await notificationsOf(a))[0]!.body).toContain('برداشته شد');
+    expect((await notificationsOf(b))[0]!.body).not.toContain('برداشته شد');
+    const audit = await auditOf(ctx.database, 'request', r1.id);
+    expect(audit.map((e) => e.action)).toEqual(['request.fulfil', 'request.reopen']);
+    expect(audit[1]).toMatchObject({ actor_id: cast.editor.id, before: { status: 'fulfilled', titleId: wrong, response: 'اضافه شد' } });
+    expect(audit[1]!.after).toMatchObject({ status: 'pending', reason, watchlistRemoved: true });
+    // In the queue again, with its notes; gone from the answered list.
+    const pending = (await call('GET', '/api/admin/requests?q=tt0000014', cast.editor)).json().data;
+    expect(pending[0]).toMatchObject({ id: r1.id, status: 'pending', members: 2, response: null, answeredAt: null });
+    expect(pending[0].notes.map((n: { note: string }) => n.note)).toEqual(['با زیرنویس']);
+    expect((await call('GET', '/api/admin/requests?status=fulfilled&q=tt0000014', cast.editor)).json().data).toEqual([]);
+    // The member's own list says it is being looked at again.
+    expect((await call('GET', '/api/user/requests', a)).json().data[0]).toMatchObject({ id: r1.id, status: 'pending', catalogueTitle: null });
+
+    // Answered again with the right title: a new notification, the right title in the watchlist.
+    expect((await call('POST', `/api/admin/requests/${r1.id}/fulfil`, cast.editor, { title_id: right })).statusCode).toBe(200);
+    for (const m of [a, b]) {
+      const notes = await notificationsOf(m);
+      expect(notes).toHaveLength(3);
+      expect(notes[0]).toMatchObject({ kind: 'request_answered', title: 'درخواست شما انجام شد', link: expect.stringMatching(new RegExp(`^/titles/${right}/`)) });
+      expect(await watchlistOf(m)).toContain(right);
+    }
+  });
+
+  it('reopens a mistaken decline; a member who asked again meanwhile keeps one request, with their note', async () => {
+    const [a, b] = [await registerMember(ctx.app), await registerMember(ctx.app)];
+    const r1 = await ask(a, { title: 'Declined by mistake', imdb: 'tt0000002' });
+    const r2 = await ask(b, { title: 'Declined by mistake', imdb: 'tt0000002' });
+    expect((await call('POST', `/api/admin/requests/${r1.id}/decline`, cast.editor, { reason: 'در دسترس نیست.' })).statusCode).toBe(200);
+    const again = await ask(a, { title: 'Declined by mistake', imdb: 'tt0000002', note: 'لطفاً دوباره بررسی کنید' });
+
+    const res = await call('POST', `/api/admin/requests/${r1.id}/reopen`, cast.admin, { reason: 'این عنوان را اشتباهی رد کرده بودیم.' });
+    expect(res.statusCode, res.body).toBe(200);
+    expect(res.json().data).toEqual({ status: 'pending', previous: 'rejected', requests: 2, members: 2, watchlistRemoved: 0 });
+    const mine = (await call('GET', '/api/user/requests', a)).json().data as { id: number; status: string; note: string | null }[];
+    expect(mine.filter((r) => r.status === 'pending').map((r) => [r.id, r.note])).toEqual([[r1.id, 'لطفاً دوباره بررسی کنید']]);
+    expect(mine.some((r) => r.id === again.id)).toBe(false);
+    expect((await statusOf(r2.id)).status).toBe('pending');
+    const [note] = await notificationsOf(b);
+    expect(note).toMatchObject({ kind: 'request_reopened' });
+    expect(note!.body).toContain('این عنوان را اشتباهی رد کرده بودیم.');
+    expect((await auditOf(ctx.database, 'request', r1.id)).at(-1)!.after).toMatchObject({ mergedRequestIds: [again.id] });
+    // The queue counts each member once.
+    const group = (await call('GET', '/api/admin/requests?q=tt0000002', cast.editor)).json().data[0];
+    expect(group).toMatchObject({ members: 2, requests: 2 });
+  });
+
+  it('refuses to reopen what is not answered, twice at once, unknown requests and a short reason, changing nothing', async () => {
+    const [a] = [await registerMember(ctx.app)];
+    const r = await ask(a, { title: 'Reopen twice', year: 2011 });
+    const pending = await call('POST', `/api/admin/requests/${r.id}/reopen`, cast.editor, { reason: 'دلیل کافی' });
+    expect(pending.statusCode).toBe(409);
+    expect(pending.json()).toMatchObject({ code: 'REQUEST_NOT_ANSWERED', message: expect.stringMatching(persian) });
+    await call('POST', `/api/admin/requests/${r.id}/decline`, cast.editor, { reason: 'در دسترس نیست.' });
+    const short = await call('POST', `/api/admin/requests/${r.id}/reopen`, cast.editor, { reason: 'نه' });
+    expect(short.statusCode).toBe(422);
+    expect(short.json().errors.reason[0]).toMatch(persian);
+    expect((await call('POST', '/api/admin/requests/99999999/reopen', cast.editor, { reason: 'دلیل کافی' })).statusCode).toBe(404);
+    expect((await statusOf(r.id)).status).toBe('rejected');
+
+    const both = await Promise.all([
+      call('POST', `/api/admin/requests/${r.id}/reopen`, cast.editor, { reason: 'اشتباه شد' }),
+      call('POST', `/api/admin/requests/${r.id}/reopen`, cast.admin, { reason: 'اشتباه شد' }),
+    ]);
+    expect(both.map((x) => x.statusCode).sort()).toEqual([200, 409]);
+    expect((await notificationsOf(a)).filter((n) => n.kind === 'request_reopened')).toHaveLength(1);
+    expect((await auditOf(ctx.database, 'request', r.id)).map((e) => e.action)).toEqual(['request.decline', 'request.reopen']);
   });
 });
 

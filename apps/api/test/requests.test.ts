@@ -1,5 +1,6 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { fulfilRequest, rejectRequest } from '../src/modules/requests/requests.service';
+import { commandActor } from '../src/modules/admin/audit';
+import { answerGroup } from '../src/modules/admin-ops/requests';
 import { loadFixtureCatalogue } from './helpers/catalogue';
 import { createMemberTestApp, registerMember, type MemberTestContext, type TestMember } from './helpers/members';
 
@@ -18,6 +19,10 @@ afterAll(async () => {
 });
 
 const persian = /[\u0600-\u06FF]/;
+// Operators answer requests through the panel's service (one request is a group of one here).
+const fulfilRequest = (requestId: number, a: { titleId: number; response?: string }) =>
+  answerGroup(ctx.database, commandActor, requestId, { status: 'fulfilled', titleId: a.titleId, response: a.response ?? null });
+const rejectRequest = (requestId: number, a: { response: string }) => answerGroup(ctx.database, commandActor, requestId, { status: 'rejected', response: a.response });
 const call = (method: 'GET' | 'POST', url: string, who: TestMember, payload?: object) => ctx.app.inject({ method, url, headers: who.headers, payload });
 const ask = async (who: TestMember, payload: object) => {
   const res = await call('POST', '/api/user/request', who, payload);
@@ -80,7 +85,7 @@ describe('content requests', () => {
     const m = await registerMember(ctx.app);
     const req = await ask(m, { title: 'Inception', imdb: 'tt1375666' });
     const inception = id('tt0000014');
-    await fulfilRequest(ctx.database.db, req.id, { titleId: inception, response: 'با دوبله اضافه شد.' });
+    await fulfilRequest(req.id, { titleId: inception, response: 'با دوبله اضافه شد.' });
 
     const [listed] = (await call('GET', '/api/user/requests', m)).json().data;
     expect(listed).toMatchObject({ status: 'fulfilled', statusLabel: 'انجام شد', response: 'با دوبله اضافه شد.', catalogueTitle: { id: inception, path: expect.stringMatching(/^\/titles\//) } });
@@ -91,14 +96,14 @@ describe('content requests', () => {
     expect(n.body).toContain('«Inception»');
     expect((await call('GET', '/api/user', m)).json().data.newNotifications).toBe(true);
 
-    await expect(fulfilRequest(ctx.database.db, req.id, { titleId: inception })).rejects.toMatchObject({ code: 'ALREADY_ANSWERED', statusCode: 409 });
+    await expect(fulfilRequest(req.id, { titleId: inception })).rejects.toMatchObject({ code: 'ALREADY_ANSWERED', statusCode: 409 });
   });
 
   it('leaves nothing half-done when fulfilling fails', async () => {
     const m = await registerMember(ctx.app);
     const req = await ask(m, { title: 'Missing' });
-    await expect(fulfilRequest(ctx.database.db, req.id, { titleId: 999999 })).rejects.toMatchObject({ statusCode: 404 });
-    await expect(fulfilRequest(ctx.database.db, 999999, { titleId: id('tt0000001') })).rejects.toMatchObject({ statusCode: 404 });
+    await expect(fulfilRequest(req.id, { titleId: 999999 })).rejects.toMatchObject({ statusCode: 422 });
+    await expect(fulfilRequest(999999, { titleId: id('tt0000001') })).rejects.toMatchObject({ statusCode: 404 });
     const [listed] = (await call('GET', '/api/user/requests', m)).json().data;
     expect(listed.status).toBe('pending');
     expect((await call('GET', '/api/user/notifications', m)).json().meta.total).toBe(0);
@@ -109,8 +114,8 @@ describe('content requests', () => {
     const m = await registerMember(ctx.app);
     const req = await ask(m, { title: 'Joker' });
     const results = await Promise.allSettled([
-      fulfilRequest(ctx.database.db, req.id, { titleId: id('tt0000005') }),
-      rejectRequest(ctx.database.db, req.id, { response: 'نه' }),
+      fulfilRequest(req.id, { titleId: id('tt0000005') }),
+      rejectRequest(req.id, { response: 'نه' }),
     ]);
     expect(results.filter((r) => r.status === 'fulfilled')).toHaveLength(1);
     expect((await call('GET', '/api/user/notifications', m)).json().meta.total).toBe(1);
@@ -119,7 +124,7 @@ describe('content requests', () => {
   it('rejecting one tells the member why', async () => {
     const m = await registerMember(ctx.app);
     const req = await ask(m, { title: 'Lost Film' });
-    await rejectRequest(ctx.database.db, req.id, { response: 'نسخه‌ای از آن در دسترس نیست.' });
+    await rejectRequest(req.id, { response: 'نسخه‌ای از آن در دسترس نیست.' });
     const [listed] = (await call('GET', '/api/user/requests', m)).json().data;
     expect(listed).toMatchObject({ status: 'rejected', statusLabel: 'پذیرفته نشد', catalogueTitle: null });
     const [n] = (await call('GET', '/api/user/notifications', m)).json().data;

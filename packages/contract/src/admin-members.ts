@@ -117,15 +117,22 @@ export const adminMemberDetail = z
   .meta({ id: 'AdminMemberDetail' });
 export type AdminMemberDetail = z.infer<typeof adminMemberDetail>;
 
+/** How long after a grant the same grant (same member, same days) asks the operator to confirm. */
+export const GRANT_REPEAT_WINDOW_MINUTES = 10;
+
 /**
  * `POST /api/admin/members/{id}/premium`: days added like a join (from the current end). A repeated
  * submit is answered with the first grant when it carries the same `Idempotency-Key` header or
- * `request_id`.
+ * `request_id`. A new grant of the same days to the same member within
+ * `GRANT_REPEAT_WINDOW_MINUTES` is refused (409 `GRANT_REPEATED`) unless `confirm` is true; a
+ * disabled account gets none (409 `MEMBER_DISABLED`).
  */
 export const adminGrantInput = z.object({
   days: z.number().int().min(1).max(3650),
   reason: adminMoneyReason,
   request_id: adminRequestId.optional(),
+  /** The operator saw that the same grant was just given and gives it again on purpose. */
+  confirm: z.boolean().optional(),
 });
 export type AdminGrantInput = z.infer<typeof adminGrantInput>;
 

@@ -90,6 +90,27 @@ export const adminRequestAnswer = z
   .meta({ id: 'AdminRequestAnswer' });
 export type AdminRequestAnswer = z.infer<typeof adminRequestAnswer>;
 
+/**
+ * `POST /api/admin/requests/{id}/reopen`: the group's answer was wrong (a wrong title, a mistaken
+ * decline). Why, in words every member who asked will read.
+ */
+export const adminRequestReopenInput = z.object({ reason: adminReason });
+export type AdminRequestReopenInput = z.infer<typeof adminRequestReopenInput>;
+
+export const adminRequestReopened = z
+  .object({
+    status: z.literal('pending'),
+    /** The answer taken back. */
+    previous: z.enum(['fulfilled', 'rejected']),
+    /** Requests back in the queue and members told. */
+    requests: z.number().int(),
+    members: z.number().int(),
+    /** Members whose watchlist lost the title the wrong answer had put there. */
+    watchlistRemoved: z.number().int(),
+  })
+  .meta({ id: 'AdminRequestReopened' });
+export type AdminRequestReopened = z.infer<typeof adminRequestReopened>;
+
 // ── Comments ─────────────────────────────────────────────────────────────────────────────────
 
 export const adminCommentFilter = z.enum(['all', 'reported', 'visible', 'hidden', 'deleted']);
@@ -117,7 +138,8 @@ export const adminComment = z
     createdAt: isoDate,
     editedAt: isoDate.nullable(),
     title: z.object({ id: z.number().int(), path: z.string(), titleEn: z.string(), titleFa: z.string().nullable() }),
-    author: z.object({ id: z.number().int(), name: z.string(), email: z.string(), mutedUntil: isoDate.nullable() }),
+    /** `email` only in an admin's answer: members' personal data is not sent to editors. */
+    author: z.object({ id: z.number().int(), name: z.string(), email: z.string().optional(), mutedUntil: isoDate.nullable() }),
     state: adminCommentState,
     stateLabel: z.string(),
     hiddenAt: isoDate.nullable(),

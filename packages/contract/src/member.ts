@@ -158,7 +158,7 @@ export const commentLikesResponse = z.object({ data: z.array(z.number().int()) }
 
 // ── Notifications ────────────────────────────────────────────────────────────────────────────
 
-export const notificationKind = z.enum(['request_answered', 'title_released', 'new_episode', 'premium_expiring', 'gift_received', 'announcement']);
+export const notificationKind = z.enum(['request_answered', 'request_reopened', 'title_released', 'new_episode', 'premium_expiring', 'gift_received', 'announcement']);
 export type NotificationKind = z.infer<typeof notificationKind>;
 
 export const notification = z

@@ -29,7 +29,12 @@ export type ApiResponse<T = unknown> = { data: T; status: number; headers: Heade
 /** Performs one request. Tests and the server renderer put their own in place of `fetch`. */
 export type Adapter = (config: RequestConfig) => Promise<ApiResponse>;
 
-export type CallOptions = { params?: Params; signal?: AbortSignal };
+export type CallOptions = {
+  params?: Params;
+  signal?: AbortSignal;
+  /** Extra headers of this one call (an admin form's `Idempotency-Key`). */
+  headers?: Record<string, string>;
+};
 
 /** A call that failed: `response` is there when the server answered (status and body). */
 export class HttpError extends Error {
@@ -101,7 +106,7 @@ function createClient() {
   };
 
   async function request<T>(method: RequestConfig['method'], url: string, body: unknown, opts: CallOptions = {}): Promise<ApiResponse<T>> {
-    const headers = new Headers({ Accept: 'application/json', 'X-Requested-With': 'XMLHttpRequest' });
+    const headers = new Headers({ ...opts.headers, Accept: 'application/json', 'X-Requested-With': 'XMLHttpRequest' });
     // Only with a body: the API refuses an empty body that claims to be JSON.
     if (body !== undefined) headers.set('Content-Type', 'application/json');
     // Read at call time: login and logout change them between calls.

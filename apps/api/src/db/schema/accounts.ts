@@ -276,7 +276,7 @@ export const notifications = pgTable(
   {
     id: serial().primaryKey(),
     userId: cascadeRef(() => users.id),
-    /** 'request_answered' | 'title_released' | 'new_episode' | 'premium_expiring' | 'gift_received' */
+    /** 'request_answered' | 'request_reopened' | 'title_released' | 'new_episode' | 'premium_expiring' | 'gift_received' */
     kind: text().notNull(),
     /** Persian text, written when the event happens. */
     title: text().notNull(),
@@ -325,6 +325,10 @@ export const contentRequests = pgTable(
     titleId: integer().references(() => titles.id, { onDelete: 'set null' }),
     createdAt: createdAt(),
     answeredAt: timestamp({ withTimezone: true }),
+    /** How many answers were taken back (reopened); the next answer is a new notification. */
+    revision: smallint().notNull().default(0),
+    /** The answer put `titleId` in the member's watchlist (taking the answer back removes it). */
+    addedToWatchlist: boolean().notNull().default(false),
   },
   (t) => [
     index('content_requests_user_idx').on(t.userId, t.id.desc()),

@@ -1,6 +1,6 @@
 import type { AdminGrantInput, AdminGrantResult, AdminMember, AdminMemberDetail, AdminMemberQuery, AdminPeriod, PremiumPeriodKind, Role } from '@parde/contract';
-import { premiumPeriodKindLabels } from '@parde/contract';
-import { toLatinDigits } from '@parde/persian';
+import { GRANT_REPEAT_WINDOW_MINUTES, premiumPeriodKindLabels } from '@parde/contract';
+import { formatRelative, toLatinDigits, toPersianDigits } from '@parde/persian';
 import { sql, type SQL } from 'drizzle-orm';
 import type { Db } from '../../db/client';
 import { AppError } from '../../errors/app-error';
@@ -186,15 +186,39 @@ export async function memberDetail(db: Executor, id: number, now = new Date()): 
 // ── Changes ───────────────────────────────────────────────────────────────────────────────────
 
 /**
+ * The same grant given a moment ago: same member, same days, not revoked, within the window. Two
+ * operators answering one complaint, or a form sent twice without a key, would otherwise give two
+ * periods.
+ */
+async function recentSameGrant(tx: Executor, userId: number, days: number, now: Date): Promise<PeriodRow | undefined> {
+  const since = new Date(now.getTime() - GRANT_REPEAT_WINDOW_MINUTES * 60_000);
+  const { rows } = await tx.execute<PeriodRow>(sql`
+    ${periodSelect} WHERE pp.user_id = ${userId} AND pp.kind = 'grant' AND pp.days = ${days} AND pp.revoked_at IS NULL AND pp.created_at > ${since}
+    ORDER BY pp.created_at DESC LIMIT 1`);
+  return rows[0];
+}
+
+const grantRepeated = (earlier: PeriodRow, now: Date) => {
+  const by = earlier.granted_by_name ? ` به دست ${earlier.granted_by_name}` : '';
+  return new AppError(
+    'GRANT_REPEATED',
+    409,
+    `همین اشتراک (${toPersianDigits(earlier.days)} روز) ${formatRelative(earlier.created_at, now)}${by} به این عضو داده شد. اگر واقعاً باید دوباره داده شود، آن را تأیید کنید.`,
+  );
+};
+
+/**
  * Gives a member premium days by hand: a 'grant' period placed like a join (it extends what is
  * running, ahead of reserved plans). With a key, a repeated submit answers the first grant and
- * adds nothing: the member's row is locked before the key is looked up, so two submits at once
- * take turns and the second finds the first (a unique index on the key backs it up).
+ * adds nothing. Without one (or with a new one), the same days given to the member in the last
+ * minutes are refused unless the operator confirms, and a disabled account gets nothing. The
+ * member's row is locked before anything is looked up, so two submits at once take turns and the
+ * second finds the first (a unique index on the key backs it up).
  */
 export async function grantPremium(db: Db, actor: AuditActor, userId: number, input: AdminGrantInput, key: string | null, now = new Date()): Promise<AdminGrantResult> {
   const run = () =>
     db.transaction(async (tx) => {
-      const { rows } = await tx.execute<{ id: number }>(sql`SELECT id FROM users WHERE id = ${userId} FOR NO KEY UPDATE`);
+      const { rows } = await tx.execute<{ id: number; disabled_at: Date | null }>(sql`SELECT id, disabled_at FROM users WHERE id = ${userId} FOR NO KEY UPDATE`);
       if (!rows[0]) throw new AppError('MEMBER_NOT_FOUND', 404);
       if (key) {
         const earlier = await tx.execute<PeriodRow>(sql`${periodSelect} WHERE pp.user_id = ${userId} AND pp.idempotency_key = ${key}`);
@@ -203,6 +227,11 @@ export async function grantPremium(db: Db, actor: AuditActor, userId: number, in
           if (first.kind !== 'grant' || first.days !== input.days || first.reason !== input.reason) throw new AppError('IDEMPOTENCY_KEY_REUSED', 409);
           return { period: toAdminPeriod(first, now), subscription: await premiumStatus(tx, userId, now), replayed: true };
         }
+      }
+      if (rows[0].disabled_at) throw new AppError('MEMBER_DISABLED', 409);
+      if (!input.confirm) {
+        const same = await recentSameGrant(tx, userId, input.days, now);
+        if (same) throw grantRepeated(same, now);
       }
       const before = await premiumState(tx, userId, now);
       const added = await addPeriod(
@@ -216,7 +245,7 @@ export async function grantPremium(db: Db, actor: AuditActor, userId: number, in
         entity: 'member',
         entityId: userId,
         before: { premiumUntil: before.until },
-        after: { premiumUntil: subscription.premiumUntil, periodId: added.id, days: input.days, reason: input.reason, startsAt: added.startsAt, endsAt: added.endsAt },
+        after: { premiumUntil: subscription.premiumUntil, periodId: added.id, days: input.days, reason: input.reason, startsAt: added.startsAt, endsAt: added.endsAt, ...(input.confirm ? { confirmedRepeat: true } : {}) },
       });
       const period = await tx.execute<PeriodRow>(sql`${periodSelect} WHERE pp.id = ${added.id}`);
       return { period: toAdminPeriod(period.rows[0]!, now), subscription, replayed: false };

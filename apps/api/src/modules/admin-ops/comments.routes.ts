@@ -21,7 +21,7 @@ export const adminCommentsRoutes: FastifyPluginAsyncZod = async (app) => {
         response: { 200: paginated(adminComment), ...adminErrors },
       },
     },
-    async (request) => listComments(db, request.query),
+    async (request) => listComments(db, request.query, actorOf(request)),
   );
 
   const action = (path: string, summary: string, moderation: (body: unknown) => Moderation, body?: typeof adminCommentHideInput) =>

@@ -53,7 +53,14 @@ const SELECT = sql`
 
 const escapeLike = (s: string) => s.replace(/[\\%_]/g, (c) => `\\${c}`);
 
-function toAdminComment(r: Row, reports: AdminComment['reports']): AdminComment {
+/**
+ * Who is looking decides what of the author they see: members' personal data (the email) is for
+ * admins only, so an editor's answer never carries it.
+ */
+export type CommentViewer = { role: string };
+const seesEmail = (viewer: CommentViewer) => viewer.role === 'admin';
+
+function toAdminComment(r: Row, reports: AdminComment['reports'], viewer: CommentViewer): AdminComment {
   const state = r.deleted_at ? 'deleted' : r.hidden_at ? 'hidden' : 'visible';
   return {
     id: r.id,
@@ -64,7 +71,7 @@ function toAdminComment(r: Row, reports: AdminComment['reports']): AdminComment 
     createdAt: iso(r.created_at),
     editedAt: isoOrNull(r.edited_at),
     title: { id: r.title_id, path: webPaths.title(r.title_id, r.slug), titleEn: r.title_en, titleFa: r.title_fa },
-    author: { id: r.user_id, name: r.user_name, email: r.email, mutedUntil: isoOrNull(r.muted_until) },
+    author: { id: r.user_id, name: r.user_name, ...(seesEmail(viewer) ? { email: r.email } : {}), mutedUntil: isoOrNull(r.muted_until) },
     state,
     stateLabel: stateLabels[state],
     hiddenAt: isoOrNull(r.hidden_at),
@@ -95,7 +102,7 @@ async function reportsOf(db: Executor, ids: number[]): Promise<Map<number, Admin
 }
 
 /** Comments for moderation: those with reports nobody has looked at first, then the newest. */
-export async function listComments(db: Db, q: AdminCommentsQuery) {
+export async function listComments(db: Db, q: AdminCommentsQuery, viewer: CommentViewer) {
   const where: SQL[] = [];
   if (q.filter === 'reported') where.push(sql`${SHOWN} AND ${OPEN_REPORTS} > 0`);
   if (q.filter === 'visible') where.push(SHOWN);
@@ -116,7 +123,7 @@ export async function listComments(db: Db, q: AdminCommentsQuery) {
     db,
     page.rows.map((r) => r.id),
   );
-  return { data: page.rows.map((r) => toAdminComment(r, reports.get(r.id) ?? [])), meta: pageMeta(q.page, q.per_page, counted.rows[0]?.n ?? 0) };
+  return { data: page.rows.map((r) => toAdminComment(r, reports.get(r.id) ?? [], viewer)), meta: pageMeta(q.page, q.per_page, counted.rows[0]?.n ?? 0) };
 }
 
 /** Shown comments with reports nobody has looked at: the dashboard's count. */
@@ -127,11 +134,11 @@ export async function reportedCount(db: Executor): Promise<number> {
   return rows[0]?.n ?? 0;
 }
 
-async function oneComment(db: Executor, id: number): Promise<AdminComment> {
+async function oneComment(db: Executor, id: number, viewer: CommentViewer): Promise<AdminComment> {
   const { rows } = await db.execute<Row>(sql`${SELECT} WHERE c.id = ${id}`);
   const row = rows[0];
   if (!row) throw AppError.notFound(messages.commentNotFound);
-  return toAdminComment(row, (await reportsOf(db, [id])).get(id) ?? []);
+  return toAdminComment(row, (await reportsOf(db, [id])).get(id) ?? [], viewer);
 }
 
 type Moderated = { hiddenAt: string | null; hiddenReason: string | null; deletedAt: string | null; reviewedAt: string | null; spoiler: boolean };
@@ -182,7 +189,7 @@ export async function moderateComment(db: Db, actor: AuditActor, id: number, m: 
       const after = await lockComment(tx, id);
       await recordAudit(tx, actor, { action: `comment.${m.action}`, entity: 'comment', entityId: id, before, after: m.action === 'hide' ? { ...after, reason: m.reason } : after });
     }
-    return oneComment(tx, id);
+    return oneComment(tx, id, actor);
   });
 }
 

@@ -4,6 +4,7 @@ import { defineAuditLabels } from '../admin/audit';
 defineAuditLabels({
   'request.fulfil': 'انجام درخواست عضو',
   'request.decline': 'رد درخواست عضو',
+  'request.reopen': 'بازگشایی درخواست پاسخ‌داده برای اصلاح پاسخ',
   'comment.hide': 'پنهان کردن دیدگاه',
   'comment.delete': 'حذف دیدگاه',
   'comment.restore': 'بازگرداندن دیدگاه',

@@ -3,6 +3,8 @@ import {
   adminRequestDeclineInput,
   adminRequestFulfilInput,
   adminRequestGroup,
+  adminRequestReopened,
+  adminRequestReopenInput,
   adminRequestsQuery,
   adminTitlePick,
   adminTitlePickerQuery,
@@ -16,7 +18,7 @@ import { z } from 'zod';
 import { imageUrls } from '../../lib/urls';
 import { actorOf } from '../admin/audit';
 import { adminErrors, adminSecurity, adminTags, editorOnly } from '../admin/admin.routes';
-import { answerGroup, listRequestGroups } from './requests';
+import { answerGroup, listRequestGroups, reopenGroup } from './requests';
 import { pickTitles } from './titles';
 
 /** Members' requests, grouped by the title asked for; an editor answers a whole group at once. */
@@ -70,6 +72,23 @@ export const adminRequestsRoutes: FastifyPluginAsyncZod = async (app) => {
       },
     },
     async (request) => ({ data: await answerGroup(database, actorOf(request), request.params.id, { status: 'rejected', response: request.body.reason }) }),
+  );
+
+  app.post(
+    '/api/admin/requests/:id/reopen',
+    {
+      config: editorOnly,
+      schema: {
+        tags: adminTags,
+        security: adminSecurity,
+        summary:
+          'Takes back the answer of this request’s group (a wrong title, a mistaken decline): the requests return to the queue to be answered again, the title the answer put in watchlists leaves them, each member hears why',
+        params: idParam,
+        body: adminRequestReopenInput,
+        response: { 200: single(adminRequestReopened), 404: errorResponse, 409: errorResponse, ...adminErrors },
+      },
+    },
+    async (request) => ({ data: await reopenGroup(database, actorOf(request), request.params.id, request.body.reason) }),
   );
 
   app.get(

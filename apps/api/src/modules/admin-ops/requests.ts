@@ -1,4 +1,4 @@
-import type { AdminRequestAnswer, AdminRequestGroup, AdminRequestStatus, AdminRequestsQuery } from '@parde/contract';
+import type { AdminRequestAnswer, AdminRequestGroup, AdminRequestReopened, AdminRequestStatus, AdminRequestsQuery } from '@parde/contract';
 import { sql, type SQL } from 'drizzle-orm';
 import type { Database } from '../../db/client';
 import { AppError } from '../../errors/app-error';
@@ -17,6 +17,8 @@ const statusLabels: Record<AdminRequestStatus, string> = {
 const messages = {
   requestNotFound: 'درخواستی با این شماره پیدا نشد.',
   titleNotFound: 'فیلم یا سریالی با این شناسه در فهرست پرده نیست.',
+  titleUnpublished:
+    'این عنوان هنوز منتشر نشده است و اعضا صفحه‌اش را نمی‌بینند. نخست آن را در کاتالوگ منتشر کنید، سپس درخواست را با آن انجام دهید؛ تا آن زمان درخواست در صف می‌ماند.',
 };
 
 /**
@@ -145,11 +147,14 @@ export async function answerGroup(database: Database, actor: AuditActor, request
     if (!seed) throw AppError.notFound(messages.requestNotFound);
     let title: { id: number; slug: string } | null = null;
     if (answer.status === 'fulfilled') {
-      title = (await tx.execute<{ id: number; slug: string }>(sql`SELECT id, slug FROM titles WHERE id = ${answer.titleId}`)).rows[0] ?? null;
-      if (!title) throw AppError.validation({ title_id: [messages.titleNotFound] }, messages.titleNotFound);
+      const found = (await tx.execute<{ id: number; slug: string; published: boolean }>(sql`SELECT id, slug, published FROM titles WHERE id = ${answer.titleId}`)).rows[0];
+      if (!found) throw AppError.validation({ title_id: [messages.titleNotFound] }, messages.titleNotFound);
+      // A hidden title's page is a 404 to members: telling them it was added would be untrue.
+      if (!found.published) throw AppError.validation({ title_id: [messages.titleUnpublished] }, messages.titleUnpublished);
+      title = { id: found.id, slug: found.slug };
     }
-    const { rows } = await tx.execute<{ id: number; user_id: number; title: string }>(sql`
-      SELECT r.id, r.user_id, r.title FROM content_requests r
+    const { rows } = await tx.execute<{ id: number; user_id: number; title: string; revision: number }>(sql`
+      SELECT r.id, r.user_id, r.title, r.revision FROM content_requests r
       WHERE r.status = 'pending' AND ${groupKey('r')} = ${seed.gkey} ORDER BY r.id FOR UPDATE`);
     // Answered meanwhile (or before): nothing of this request's is pending any more.
     if (!rows.some((r) => r.id === seed.id)) throw new AppError('ALREADY_ANSWERED', 409);
@@ -158,18 +163,22 @@ export async function answerGroup(database: Database, actor: AuditActor, request
     await tx.execute(sql`
       UPDATE content_requests SET status = ${answer.status}, response = ${answer.response}, title_id = ${title?.id ?? null}, answered_at = now()
       WHERE id = ANY(${idArray}::int[])`);
-    const firstOfMember = new Map<number, { id: number; title: string }>();
+    const firstOfMember = new Map<number, { id: number; title: string; revision: number }>();
     for (const r of rows) if (!firstOfMember.has(r.user_id)) firstOfMember.set(r.user_id, r);
     if (title) {
-      await tx.execute(sql`
+      const added = await tx.execute<{ user_id: number }>(sql`
         INSERT INTO watchlist_items (user_id, profile_id, title_id)
         SELECT p.user_id, p.id, ${title.id} FROM unnest(${`{${[...firstOfMember.keys()].join(',')}}`}::int[]) AS u
         -- Requests are the account's: the title joins the main profile's watchlist.
         JOIN profiles p ON p.user_id = u AND p.main
-        ON CONFLICT DO NOTHING`);
+        ON CONFLICT DO NOTHING
+        RETURNING user_id`);
+      // Remembered on the request, so a correction removes what this answer added and nothing the member added.
+      const addedFor = added.rows.map((a) => firstOfMember.get(a.user_id)!.id);
+      if (addedFor.length > 0) await tx.execute(sql`UPDATE content_requests SET added_to_watchlist = true WHERE id = ANY(${`{${addedFor.join(',')}}`}::int[])`);
     }
     for (const [userId, r] of firstOfMember) {
-      await notify(tx, userId, { kind: 'request_answered', requestId: r.id, requestTitle: r.title, status: answer.status, response: answer.response, title });
+      await notify(tx, userId, { kind: 'request_answered', requestId: r.id, requestTitle: r.title, status: answer.status, response: answer.response, title, revision: r.revision });
     }
     for (const r of rows) {
       await recordAudit(tx, actor, {
@@ -181,5 +190,104 @@ export async function answerGroup(database: Database, actor: AuditActor, request
       });
     }
     return { status: answer.status, requests: rows.length, members: firstOfMember.size, titleId: title?.id ?? null };
+  });
+}
+
+type AnsweredRow = {
+  id: number;
+  user_id: number;
+  title: string;
+  note: string | null;
+  status: 'fulfilled' | 'rejected';
+  title_id: number | null;
+  response: string | null;
+  added_to_watchlist: boolean;
+  revision: number;
+};
+
+/**
+ * Takes back the answer of the group of request `requestId` (a wrong title, a mistaken decline),
+ * in one transaction: the group's answered requests go back to the queue, the watchlist entries
+ * that answer added leave the members' watchlists, each member is told once why, and each request
+ * gets its audit entry. The editor then answers the group again from the queue; the members hear
+ * that answer as a new notification. A member who asked again meanwhile keeps one request: the
+ * newer, still pending one is folded into the reopened one (its note kept when the old had none).
+ */
+export async function reopenGroup(database: Database, actor: AuditActor, requestId: number, reason: string): Promise<AdminRequestReopened> {
+  return database.db.transaction(async (tx) => {
+    const seed = (await tx.execute<{ id: number; gkey: string; status: AdminRequestStatus }>(sql`
+      SELECT r.id, r.status, ${groupKey('r')} AS gkey FROM content_requests r WHERE r.id = ${requestId}`)).rows[0];
+    if (!seed) throw AppError.notFound(messages.requestNotFound);
+    if (seed.status === 'pending') throw new AppError('REQUEST_NOT_ANSWERED', 409);
+    // The same group as the panel shows it: every request of this title with this answer. Locked
+    // in id order; a second reopen meanwhile waits, then finds them pending and answers 409.
+    const { rows } = await tx.execute<AnsweredRow>(sql`
+      SELECT r.id, r.user_id, r.title, r.note, r.status, r.title_id, r.response, r.added_to_watchlist, r.revision FROM content_requests r
+      WHERE r.status = ${seed.status} AND ${groupKey('r')} = ${seed.gkey} ORDER BY r.id FOR UPDATE`);
+    if (!rows.some((r) => r.id === seed.id)) throw new AppError('REQUEST_NOT_ANSWERED', 409);
+    const ids = rows.map((r) => r.id);
+    const users = [...new Set(rows.map((r) => r.user_id))];
+    const firstOfMember = new Map<number, AnsweredRow>();
+    for (const r of rows) if (!firstOfMember.has(r.user_id)) firstOfMember.set(r.user_id, r);
+
+    // Members who asked again meanwhile: their pending request of this title folds into the old one.
+    const again = await tx.execute<{ id: number; user_id: number; note: string | null }>(sql`
+      SELECT r.id, r.user_id, r.note FROM content_requests r
+      WHERE r.status = 'pending' AND r.user_id = ANY(${`{${users.join(',')}}`}::int[]) AND ${groupKey('r')} = ${seed.gkey}
+      ORDER BY r.id FOR UPDATE`);
+    const merged = new Map<number, number[]>();
+    for (const p of again.rows) {
+      const into = firstOfMember.get(p.user_id)!;
+      merged.set(into.id, [...(merged.get(into.id) ?? []), p.id]);
+      if (!into.note && p.note) {
+        into.note = p.note;
+        await tx.execute(sql`UPDATE content_requests SET note = ${p.note} WHERE id = ${into.id}`);
+      }
+    }
+    if (again.rows.length > 0) await tx.execute(sql`DELETE FROM content_requests WHERE id = ANY(${`{${again.rows.map((p) => p.id).join(',')}}`}::int[])`);
+
+    // The wrong title leaves the watchlists it was put in by this answer, and no other.
+    const added = rows.filter((r) => r.added_to_watchlist && r.title_id !== null);
+    const removedFor = new Set<number>();
+    if (added.length > 0) {
+      const removed = await tx.execute<{ user_id: number }>(sql`
+        DELETE FROM watchlist_items w USING profiles p,
+          unnest(${`{${added.map((r) => r.user_id).join(',')}}`}::int[], ${`{${added.map((r) => r.title_id).join(',')}}`}::int[]) AS a(user_id, title_id)
+        WHERE p.id = w.profile_id AND p.main AND w.user_id = a.user_id AND w.title_id = a.title_id
+        RETURNING w.user_id`);
+      for (const r of removed.rows) removedFor.add(r.user_id);
+    }
+    await tx.execute(sql`
+      UPDATE content_requests SET status = 'pending', response = NULL, title_id = NULL, answered_at = NULL, added_to_watchlist = false, revision = revision + 1
+      WHERE id = ANY(${`{${ids.join(',')}}`}::int[])`);
+
+    for (const [userId, r] of firstOfMember) {
+      await notify(tx, userId, {
+        kind: 'request_reopened',
+        requestId: r.id,
+        requestTitle: r.title,
+        previous: r.status,
+        reason,
+        watchlistRemoved: removedFor.has(userId),
+        revision: r.revision + 1,
+      });
+    }
+    for (const r of rows) {
+      await recordAudit(tx, actor, {
+        action: 'request.reopen',
+        entity: 'request',
+        entityId: r.id,
+        before: { status: r.status, titleId: r.title_id, response: r.response },
+        after: {
+          status: 'pending',
+          reason,
+          watchlistRemoved: firstOfMember.get(r.user_id) === r && removedFor.has(r.user_id),
+          mergedRequestIds: merged.get(r.id) ?? [],
+          group: seed.gkey,
+          groupSize: rows.length,
+        },
+      });
+    }
+    return { status: 'pending', previous: seed.status as 'fulfilled' | 'rejected', requests: rows.length, members: firstOfMember.size, watchlistRemoved: removedFor.size };
   });
 }

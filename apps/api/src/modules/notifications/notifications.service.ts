@@ -13,7 +13,27 @@ import { NotificationsRepository, type NewNotification, type NotificationRow } f
  * notification exists exactly when the change it reports does.
  */
 export type NotificationEvent =
-  | { kind: 'request_answered'; requestId: number; requestTitle: string; status: 'fulfilled' | 'rejected'; response: string | null; title: { id: number; slug: string } | null }
+  | {
+      kind: 'request_answered';
+      requestId: number;
+      requestTitle: string;
+      status: 'fulfilled' | 'rejected';
+      response: string | null;
+      title: { id: number; slug: string } | null;
+      /** Answers taken back before this one: a request answered again is told again. */
+      revision?: number;
+    }
+  | {
+      kind: 'request_reopened';
+      requestId: number;
+      requestTitle: string;
+      /** The answer taken back. */
+      previous: 'fulfilled' | 'rejected';
+      reason: string;
+      /** The wrong title left the member's watchlist. */
+      watchlistRemoved: boolean;
+      revision: number;
+    }
   | { kind: 'title_released'; titleId: number; name: string; slug: string }
   | { kind: 'new_episode'; titleId: number; episodeId: number; name: string; slug: string; season: number; episode: number }
   | { kind: 'premium_expiring'; until: Date }
@@ -36,7 +56,19 @@ export function renderNotification(e: NotificationEvent): NewNotification {
           : `متأسفانه درخواست ${quote(e.requestTitle)} پذیرفته نشد.${extra}`,
         link: e.title ? webPaths.title(e.title.id, e.title.slug) : '/user/dashboard',
         data: { requestId: e.requestId, status: e.status, titleId: e.title?.id ?? null },
-        dedupeKey: `request:${e.requestId}`,
+        dedupeKey: e.revision ? `request:${e.requestId}:${e.revision}` : `request:${e.requestId}`,
+      };
+    }
+    case 'request_reopened': {
+      const taken = e.previous === 'fulfilled' ? 'پاسخ پیشین ما به درخواست' : 'پاسخ «پذیرفته نشد» به درخواست';
+      const removed = e.watchlistRemoved ? ' عنوانی که با آن پاسخ به فهرست تماشای شما افزوده شده بود، برداشته شد.' : '';
+      return {
+        kind: e.kind,
+        title: 'پاسخ درخواست شما اصلاح می‌شود',
+        body: `${taken} ${quote(e.requestTitle)} نادرست بود و پس گرفته شد.${removed} درخواست شما دوباره در حال بررسی است و پاسخ درست را به‌زودی همین‌جا می‌بینید. توضیح ما: ${e.reason}`,
+        link: '/user/dashboard',
+        data: { requestId: e.requestId, status: 'pending', previous: e.previous },
+        dedupeKey: `request-reopened:${e.requestId}:${e.revision}`,
       };
     }
     case 'title_released':

@@ -1,4 +1,4 @@
-import { count, desc, eq, sql } from 'drizzle-orm';
+import { count, desc, eq } from 'drizzle-orm';
 import { contentRequests } from '../../db/schema/index';
 import type { Executor } from '../account/executor';
 
@@ -16,20 +16,5 @@ export class RequestsRepository {
       db.select({ n: count() }).from(contentRequests).where(eq(contentRequests.userId, userId)),
     ]);
     return { rows, total: total!.n };
-  }
-
-  /** The request, locked until the answering transaction ends (two operators cannot both answer it). */
-  async lock(tx: Executor, id: number): Promise<RequestRow | undefined> {
-    const [row] = await tx.select().from(contentRequests).where(eq(contentRequests.id, id)).for('update');
-    return row;
-  }
-
-  async answer(tx: Executor, id: number, v: { status: 'fulfilled' | 'rejected'; response: string | null; titleId: number | null }): Promise<RequestRow> {
-    const [row] = await tx
-      .update(contentRequests)
-      .set({ ...v, answeredAt: sql`now()` })
-      .where(eq(contentRequests.id, id))
-      .returning();
-    return row!;
   }
 }

@@ -1,13 +1,10 @@
 import type { ContentRequest, ContentRequestInput, ContentRequestStatus } from '@parde/contract';
-import { sql } from 'drizzle-orm';
-import type { Database, Db } from '../../db/client';
+import type { Database } from '../../db/client';
 import { AppError } from '../../errors/app-error';
 import type { ImageUrls } from '../../lib/urls';
 import { iso, isoOrNull, pageMeta, pgCode, pgCodes } from '../account/executor';
 import { CatalogueRepository, type TitleCardRow } from '../catalogue/catalogue.repository';
 import { toTitleCard } from '../catalogue/catalogue.mapper';
-import { MemberRepository } from '../member/member.repository';
-import { notify } from '../notifications/notifications.service';
 import { RequestsRepository, type RequestRow } from './requests.repository';
 
 const statusLabels: Record<ContentRequestStatus, string> = {
@@ -17,7 +14,6 @@ const statusLabels: Record<ContentRequestStatus, string> = {
 };
 
 const repo = new RequestsRepository();
-const members = new MemberRepository();
 
 /** `tt0111161` from any IMDb title link, and the one canonical link the site stores and shows. */
 export function parseImdb(link: string | null | undefined): { imdbId: string; imdbUrl: string } | null {
@@ -73,38 +69,4 @@ export class RequestsService {
     const cards = new Map((await this.catalogue.cardsByIds(rows.flatMap((r) => (r.titleId ? [r.titleId] : [])))).map((c) => [c.id, c]));
     return { data: rows.map((r) => toContentRequest(r, r.titleId ? cards.get(r.titleId) : undefined, img)), meta: pageMeta(page, perPage, total) };
   }
-}
-
-const requestNotFound = 'درخواستی با این شماره پیدا نشد.';
-const titleNotFound = 'فیلم یا سریالی با این نشانی پیدا نشد.';
-
-/**
- * For the admin panel: the title a member asked for is in the catalogue. In one transaction the
- * request is marked fulfilled, the title joins the member's watchlist and the member is notified.
- */
-export async function fulfilRequest(db: Db, requestId: number, answer: { titleId: number; response?: string | null }): Promise<RequestRow> {
-  return db.transaction(async (tx) => {
-    const request = await repo.lock(tx, requestId);
-    if (!request) throw AppError.notFound(requestNotFound);
-    if (request.status !== 'pending') throw new AppError('ALREADY_ANSWERED', 409);
-    const { rows } = await tx.execute<{ id: number; slug: string }>(sql`SELECT id, slug FROM titles WHERE id = ${answer.titleId}`);
-    const title = rows[0];
-    if (!title) throw AppError.notFound(titleNotFound);
-    const row = await repo.answer(tx, requestId, { status: 'fulfilled', response: answer.response ?? null, titleId: title.id });
-    await members.addToMainWatchlist(tx, request.userId, title.id);
-    await notify(tx, request.userId, { kind: 'request_answered', requestId, requestTitle: request.title, status: 'fulfilled', response: row.response, title });
-    return row;
-  });
-}
-
-/** For the admin panel: the request cannot be met; the member hears why. */
-export async function rejectRequest(db: Db, requestId: number, answer: { response?: string | null } = {}): Promise<RequestRow> {
-  return db.transaction(async (tx) => {
-    const request = await repo.lock(tx, requestId);
-    if (!request) throw AppError.notFound(requestNotFound);
-    if (request.status !== 'pending') throw new AppError('ALREADY_ANSWERED', 409);
-    const row = await repo.answer(tx, requestId, { status: 'rejected', response: answer.response ?? null, titleId: null });
-    await notify(tx, request.userId, { kind: 'request_answered', requestId, requestTitle: request.title, status: 'rejected', response: row.response, title: null });
-    return row;
-  });
 }

@@ -32,11 +32,25 @@ function useMemberChange<V, R>(id: number, fn: (vars: V) => Promise<R>) {
   });
 }
 
-export type GrantVars = { days: number; reason: string; requestId: string };
+/** `key`: one per submission of the form, the same on a retry; `confirm`: the operator gives the same grant again on purpose. */
+export type GrantVars = { days: number; reason: string; key: string; confirm?: boolean };
 
-/** `POST /api/admin/members/{id}/premium`: the request id makes a double submit grant once. */
+/**
+ * `POST /api/admin/members/{id}/premium`, always with an `Idempotency-Key`: a double submit or a
+ * retry after a lost answer grants once.
+ */
 export const useGrantPremium = (id: number) =>
-  useMemberChange(id, async (v: GrantVars) => (await api.post<{ data: AdminGrantResult }>(`/api/admin/members/${id}/premium`, { days: v.days, reason: v.reason, request_id: v.requestId })).data.data);
+  useMemberChange(
+    id,
+    async (v: GrantVars) =>
+      (
+        await api.post<{ data: AdminGrantResult }>(
+          `/api/admin/members/${id}/premium`,
+          { days: v.days, reason: v.reason, ...(v.confirm ? { confirm: true } : {}) },
+          { headers: { 'Idempotency-Key': v.key } },
+        )
+      ).data.data,
+  );
 
 export const useSetDisabled = (id: number) =>
   useMemberChange(id, async (v: { disabled: boolean; reason: string }) => (await api.post<{ data: AdminMember }>(`/api/admin/members/${id}/${v.disabled ? 'disable' : 'enable'}`, { reason: v.reason })).data.data);

@@ -1,8 +1,11 @@
+import Alert from '@mui/material/Alert';
+import AlertTitle from '@mui/material/AlertTitle';
 import MenuItem from '@mui/material/MenuItem';
 import TextField from '@mui/material/TextField';
 import { roleLabels, type AdminMember, type Role } from '@parde/contract';
 import { formatJalali } from '@parde/persian';
-import { useState } from 'react';
+import { useRef, useState } from 'react';
+import { getErrorMessage, getErrorStatus } from '../../../lib/errors';
 import { notifySuccess } from '../../../lib/notifications';
 import { useChangeRole, useGrantPremium, useSetDisabled, useSignOutEverywhere } from './api';
 import { membersMessages as m } from './messages';
@@ -10,22 +13,35 @@ import { ActionDialog, fieldErrorsOf, firstError, formErrorOf, newRequestId, par
 
 type DialogProps = { member: AdminMember; onClose: () => void };
 
-/** Grant or extend premium: days and a reason; one request id per opening, so a double click grants once. */
+/** What the server answers when the same grant was just given: the operator is asked before it is given again. */
+const isRepeatedGrant = (error: unknown) =>
+  getErrorStatus(error) === 409 && (error as { response?: { data?: { code?: unknown } } }).response?.data?.code === 'GRANT_REPEATED';
+
+/**
+ * Grant or extend premium: days and a reason. Every send carries an `Idempotency-Key`: one per
+ * submission of these values, the same again on a retry (a lost answer, a double click), a new one
+ * once the values change. When the same grant was given minutes ago the server refuses it, and
+ * the dialog asks whether to give it again.
+ */
 export function GrantDialog({ member, onClose }: DialogProps) {
   const grant = useGrantPremium(member.id);
-  const [requestId] = useState(newRequestId);
+  const submission = useRef<{ key: string; days: number; reason: string } | null>(null);
   const [days, setDays] = useState('');
   const [reason, setReason] = useState('');
   const [local, setLocal] = useState<Record<string, string | undefined>>({});
   const server = fieldErrorsOf(grant.error);
+  const askAgain = isRepeatedGrant(grant.error);
 
-  const submit = () => {
+  const send = (confirm: boolean) => {
     const n = parseCount(days);
     const problems = { days: n === null || n < 1 || n > 3650 ? m.daysProblem : undefined, reason: reasonProblem(reason) };
     setLocal(problems);
     if (problems.days || problems.reason) return;
+    const values = { days: n!, reason: reason.trim() };
+    const last = submission.current;
+    if (!last || last.days !== values.days || last.reason !== values.reason) submission.current = { key: newRequestId(), ...values };
     grant.mutate(
-      { days: n!, reason: reason.trim(), requestId },
+      { ...values, key: submission.current!.key, confirm },
       {
         onSuccess: (r) => {
           notifySuccess(r.replayed ? m.grantedAgain : m.granted(r.period.days, formatJalali(r.subscription.premiumUntil ?? r.period.endsAt)));
@@ -34,23 +50,34 @@ export function GrantDialog({ member, onClose }: DialogProps) {
       },
     );
   };
+  const edit = (set: (v: string) => void) => (v: string) => {
+    set(v);
+    // Changed values are another grant: the repeat question no longer applies to them.
+    if (askAgain) grant.reset();
+  };
 
   return (
     <ActionDialog
       open
       title={m.grantTitle}
       text={m.grantText(member.name)}
-      confirmLabel={m.grantConfirm}
+      confirmLabel={askAgain ? m.grantAgainConfirm : m.grantConfirm}
       pending={grant.isPending}
-      error={formErrorOf(grant.error, ['days', 'reason'])}
+      error={askAgain ? null : formErrorOf(grant.error, ['days', 'reason'])}
       onClose={onClose}
-      onSubmit={submit}
+      onSubmit={() => send(askAgain)}
       testId="admin-grant-dialog"
     >
+      {askAgain && (
+        <Alert severity="warning" sx={{ mb: 2 }} data-testid="admin-grant-repeat">
+          <AlertTitle>{m.grantAgainQuestion}</AlertTitle>
+          {getErrorMessage(grant.error)}
+        </Alert>
+      )}
       <TextField
         label={m.days}
         value={days}
-        onChange={(e) => setDays(e.target.value)}
+        onChange={(e) => edit(setDays)(e.target.value)}
         required
         fullWidth
         error={Boolean(local.days ?? firstError(server, 'days'))}
@@ -58,7 +85,7 @@ export function GrantDialog({ member, onClose }: DialogProps) {
         slotProps={{ htmlInput: { inputMode: 'numeric', maxLength: 5, 'data-testid': 'admin-grant-days' } }}
         sx={{ mb: 1 }}
       />
-      <ReasonField label={m.reason} value={reason} onChange={setReason} error={local.reason ?? firstError(server, 'reason')} testId="admin-grant-reason" />
+      <ReasonField label={m.reason} value={reason} onChange={edit(setReason)} error={local.reason ?? firstError(server, 'reason')} testId="admin-grant-reason" />
     </ActionDialog>
   );
 }

@@ -235,7 +235,7 @@ export function MemberScreen() {
       testId="admin-member"
       actions={
         <>
-          <Button variant="contained" sx={solidAccent} onClick={() => setOpen('grant')} data-testid="admin-member-grant">
+          <Button variant="contained" sx={solidAccent} onClick={() => setOpen('grant')} disabled={Boolean(member.disabledAt)} data-testid="admin-member-grant">
             {m.grant}
           </Button>
           <Button variant="outlined" color="inherit" onClick={() => setOpen('signout')} data-testid="admin-member-signout">
@@ -256,7 +256,7 @@ export function MemberScreen() {
     >
       {member.disabledAt && (
         <Alert severity="error" sx={{ mb: 2 }} data-testid="admin-member-disabled">
-          {m.disabledSince(adminDateTime(member.disabledAt), member.disabledReason)}
+          {m.disabledSince(adminDateTime(member.disabledAt), member.disabledReason)} {m.grantDisabled}
         </Alert>
       )}
       {self && (

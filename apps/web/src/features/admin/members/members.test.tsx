@@ -138,7 +138,7 @@ describe('a member’s page', () => {
     expect(screen.getByTestId('admin-member-premium-state').textContent).toContain('۹ خرداد ۱۴۰۵');
   });
 
-  it('grants premium after checking the form; a retry after a failure sends the same request id', async () => {
+  it('grants premium after checking the form; a retry after a failure sends the same Idempotency-Key', async () => {
     let calls = 0;
     const api = fakeApi((c) => {
       if (c.method === 'get') return { data: detail };
@@ -164,11 +164,64 @@ describe('a member’s page', () => {
     await waitFor(() => expect(within(dialog).getByTestId('admin-grant-dialog-error').textContent).toContain('سرویس موقتاً'));
     fireEvent.click(within(dialog).getByTestId('admin-grant-dialog-confirm'));
     await waitFor(() => expect(useNoticeStore.getState().current?.message).toBe('۱۰ روز اشتراک افزوده شد؛ اشتراک اکنون تا ۹ خرداد ۱۴۰۵ است.'));
-    const posts = api.seen.filter((c) => c.method === 'post').map(body);
-    expect(posts).toHaveLength(2);
-    expect(posts[0]).toMatchObject({ days: 10, reason: 'جبران قطعی سرویس' });
-    expect(posts[0]!.request_id).toMatch(/^web-[0-9a-f]{32}$/);
-    expect(posts[1]!.request_id).toBe(posts[0]!.request_id);
+    const sent = api.seen.filter((c) => c.method === 'post');
+    expect(sent.map(body)).toEqual([
+      { days: 10, reason: 'جبران قطعی سرویس' },
+      { days: 10, reason: 'جبران قطعی سرویس' },
+    ]);
+    const keys = sent.map((c) => c.headers.get('Idempotency-Key'));
+    expect(keys[0]).toMatch(/^web-[0-9a-f]{32}$/);
+    expect(keys[1]).toBe(keys[0]);
+  });
+
+  it('asks before giving the same grant again: the server’s 409, the question, then a confirmed send; new values, a new key', async () => {
+    const sent: { confirm?: unknown; key: string | null; days: unknown }[] = [];
+    const api = fakeApi((c) => {
+      if (c.method === 'get') return { data: detail };
+      if (c.url === '/api/admin/members/7/premium') {
+        const b = body(c);
+        sent.push({ confirm: b.confirm, key: c.headers.get('Idempotency-Key'), days: b.days });
+        if (!b.confirm) fail(c, 409, { message: 'همین اشتراک (۱۰ روز) ۲ دقیقه پیش به دست مدیر به این عضو داده شد. اگر واقعاً باید دوباره داده شود، آن را تأیید کنید.', code: 'GRANT_REPEATED' });
+        return { data: { period: detail.periods[0], subscription, replayed: false } };
+      }
+      throw new Error(`unexpected ${c.url}`);
+    });
+    restore = api.restore;
+    renderAt('/admin/members/7');
+    fireEvent.click(await screen.findByTestId('admin-member-grant'));
+    const dialog = await screen.findByTestId('admin-grant-dialog');
+    fireEvent.change(within(dialog).getByTestId('admin-grant-days'), { target: { value: '10' } });
+    fireEvent.change(within(dialog).getByTestId('admin-grant-reason'), { target: { value: 'جبران قطعی سرویس' } });
+    fireEvent.click(within(dialog).getByTestId('admin-grant-dialog-confirm'));
+    const question = await within(dialog).findByTestId('admin-grant-repeat');
+    expect(question.textContent).toContain('همین اشتراک چند دقیقه پیش داده شد؛ دوباره بدهید؟');
+    expect(question.textContent).toContain('۲ دقیقه پیش به دست مدیر');
+    expect(within(dialog).getByTestId('admin-grant-dialog-confirm').textContent).toBe('بله، دوباره بدهید');
+
+    // Other days are another grant: the question goes, and the next send has a new key and no confirmation.
+    fireEvent.change(within(dialog).getByTestId('admin-grant-days'), { target: { value: '11' } });
+    expect(within(dialog).queryByTestId('admin-grant-repeat')).toBeNull();
+    fireEvent.click(within(dialog).getByTestId('admin-grant-dialog-confirm'));
+    await within(dialog).findByTestId('admin-grant-repeat');
+    fireEvent.click(within(dialog).getByTestId('admin-grant-dialog-confirm'));
+    await waitFor(() => expect(useNoticeStore.getState().current?.message).toContain('روز اشتراک افزوده شد'));
+    expect(sent.map((s) => [s.days, s.confirm ?? false])).toEqual([
+      [10, false],
+      [11, false],
+      [11, true],
+    ]);
+    expect(sent[0]!.key).toMatch(/^web-[0-9a-f]{32}$/);
+    expect(sent[1]!.key).not.toBe(sent[0]!.key);
+    // The confirmed send is the same submission: its key is reused.
+    expect(sent[2]!.key).toBe(sent[1]!.key);
+  });
+
+  it('offers no grant to a disabled account, and says why', async () => {
+    const disabled = { ...detail, member: { ...detail.member, disabledAt: '2026-04-30T10:00:00.000Z', disabledReason: 'تخلف از قوانین' } };
+    restore = fakeApi(() => ({ data: disabled })).restore;
+    renderAt('/admin/members/7');
+    expect(((await screen.findByTestId('admin-member-grant')) as HTMLButtonElement).disabled).toBe(true);
+    expect(screen.getByTestId('admin-member-disabled').textContent).toContain('به حساب غیرفعال اشتراک داده نمی‌شود');
   });
 
   it('disables with a reason and a Persian toast; one’s own page has no disable or role button', async () => {

@@ -8,6 +8,7 @@ import type {
   AdminRecipient,
   AdminRequestAnswer,
   AdminRequestGroup,
+  AdminRequestReopened,
   AdminRequestStatus,
   AdminStats,
   AdminTitlePick,
@@ -49,6 +50,16 @@ export function useAnswerRequest() {
       const url = 'fulfil' in a ? `/api/admin/requests/${a.id}/fulfil` : `/api/admin/requests/${a.id}/decline`;
       return (await api.post<{ data: AdminRequestAnswer }>(url, 'fulfil' in a ? a.fulfil : a.decline)).data.data;
     },
+    onSettled: () => client.invalidateQueries({ queryKey: adminKeys.all }),
+  });
+}
+
+/** Takes back the answer of a group (a wrong title, a mistaken decline): it returns to the queue. */
+export function useReopenRequest() {
+  const client = useQueryClient();
+  return useMutation({
+    meta: { silent: true },
+    mutationFn: async (a: { id: number; reason: string }) => (await api.post<{ data: AdminRequestReopened }>(`/api/admin/requests/${a.id}/reopen`, { reason: a.reason })).data.data,
     onSettled: () => client.invalidateQueries({ queryKey: adminKeys.all }),
   });
 }

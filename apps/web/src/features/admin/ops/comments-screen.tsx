@@ -156,9 +156,11 @@ function CommentCard({ c, onDialog }: { c: AdminComment; onDialog: (d: DialogSta
     >
       <Box sx={{ display: 'flex', gap: 1, alignItems: 'center', flexWrap: 'wrap' }}>
         <Typography sx={{ fontWeight: 700 }}>{c.author.name}</Typography>
-        <Typography color="text.secondary" sx={{ fontSize: '0.8rem' }} dir="ltr">
-          {c.author.email}
-        </Typography>
+        {c.author.email && (
+          <Typography color="text.secondary" sx={{ fontSize: '0.8rem' }} dir="ltr">
+            {c.author.email}
+          </Typography>
+        )}
         {c.author.mutedUntil && <Chip size="small" color="warning" variant="outlined" label={m.mutedUntil(adminDateTime(c.author.mutedUntil))} />}
         <Box sx={{ flex: 1 }} />
         {c.state !== 'visible' && <Chip size="small" label={c.stateLabel} sx={c.state === 'deleted' ? dangerSolid : undefined} data-testid="admin-comment-state" />}

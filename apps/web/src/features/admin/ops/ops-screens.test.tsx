@@ -133,6 +133,43 @@ describe('requests screen', () => {
   });
 });
 
+describe('correcting an answered request', () => {
+  it('reopens an answered group with a reason the members read, then shows it waiting in the queue', async () => {
+    const answered: AdminRequestGroup = { ...group, status: 'fulfilled', statusLabel: 'انجام شد', response: 'اضافه شد', answeredAt: '2026-11-26T10:00:00Z', catalogueTitle: pick(9, 'Dark') };
+    routes['GET /api/admin/requests'] = (c) => {
+      const p = c.params as { status?: string };
+      return { data: p.status === 'fulfilled' ? [answered] : [{ ...group, id: 41 }], meta: meta(1) };
+    };
+    routes['POST /api/admin/requests/41/reopen'] = () => ({ data: { status: 'pending', previous: 'fulfilled', requests: 3, members: 3, watchlistRemoved: 2 } });
+    renderAt(<RequestsScreen />, '/admin/requests?status=fulfilled');
+    const card = await screen.findByTestId('admin-request-group');
+    // Answered: no fulfil or decline, but a way to correct it.
+    expect(within(card).queryByTestId('admin-request-fulfil')).toBeNull();
+    fireEvent.click(within(card).getByTestId('admin-request-reopen'));
+    const dialog = await screen.findByTestId('admin-request-reopen-dialog');
+    expect(dialog.textContent).toContain('به فهرست تماشای اعضا افزوده بود، از آن برداشته می‌شود');
+    expect(dialog.textContent).toContain('۳ عضو');
+    fireEvent.change(within(dialog).getByTestId('admin-request-reopen-reason'), { target: { value: 'عنوان اشتباهی انتخاب شده بود.' } });
+    fireEvent.click(within(dialog).getByTestId('admin-request-reopen-confirm'));
+    await waitFor(() => expect(notice()).toBe('درخواست به صف انتظار برگشت و به ۳ عضو خبر داده شد؛ اکنون پاسخ درست را بدهید.'));
+    expect(calls.find((c) => c.method === 'POST')).toMatchObject({ url: '/api/admin/requests/41/reopen', body: { reason: 'عنوان اشتباهی انتخاب شده بود.' } });
+    // The queue, filtered to this title: the group can be answered again at once.
+    await waitFor(() => expect(calls.some((c) => c.method === 'GET' && (c.params as { status?: string; q?: string }).status === 'pending' && (c.params as { q?: string }).q === 'tt0468569')).toBe(true));
+    expect(await screen.findByTestId('admin-request-fulfil')).toBeTruthy();
+  });
+
+  it('does not fulfil with a title members cannot see yet, and says why', async () => {
+    routes['GET /api/admin/requests'] = () => ({ data: [{ ...group, catalogueTitle: { ...pick(3, 'The Dark Knight'), published: false } }], meta: meta(1) });
+    routes['GET /api/admin/title-picker'] = () => ({ data: [] });
+    renderAt(<RequestsScreen />, '/admin/requests');
+    fireEvent.click(await screen.findByTestId('admin-request-fulfil'));
+    const dialog = await screen.findByTestId('admin-request-fulfil-dialog');
+    expect(await within(dialog).findByText(/هنوز منتشر نشده است/)).toBeTruthy();
+    fireEvent.click(within(dialog).getByTestId('admin-request-fulfil-confirm'));
+    expect(calls.some((c) => c.method === 'POST')).toBe(false);
+  });
+});
+
 describe('comments screen', () => {
   it('hides a reported comment with a reason', async () => {
     const c = {

@@ -12,7 +12,7 @@ import { getErrorMessage } from '../../../lib/errors';
 import { notifySuccess } from '../../../lib/notifications';
 import { useDebouncedValue } from '../../search/hooks/use-debounced-value';
 import { FormDialog } from '../components/form-dialog';
-import { useAnswerRequest, useTitlePicker } from './api';
+import { useAnswerRequest, useReopenRequest, useTitlePicker } from './api';
 import { dangerSolid, fieldErrors } from './lib';
 import { opsMessages } from './messages';
 
@@ -102,6 +102,8 @@ export function FulfilDialog({ group, onClose }: { group: AdminRequestGroup; onC
       setMissing(true);
       return;
     }
+    // Members would be told of a page that is a 404 to them; the server refuses it too.
+    if (!title.published) return;
     answer.mutate(
       { id: group.id, fulfil: { title_id: title.id, ...(response.trim() ? { response: response.trim() } : {}) } },
       {
@@ -131,8 +133,9 @@ export function FulfilDialog({ group, onClose }: { group: AdminRequestGroup; onC
         onChange={(t) => {
           setTitle(t);
           setMissing(false);
+          answer.reset();
         }}
-        error={missing ? m.chooseTitle : errors.title_id}
+        error={missing ? m.chooseTitle : title && !title.published ? m.unpublishedPick : errors.title_id}
       />
       <TextField
         label={m.response}
@@ -196,6 +199,59 @@ export function DeclineDialog({ group, onClose }: { group: AdminRequestGroup; on
         error={Boolean(errors.reason)}
         helperText={errors.reason}
         slotProps={{ htmlInput: { maxLength: 500, dir: 'auto', 'data-testid': 'admin-request-decline-reason' } }}
+      />
+      {generalError && (
+        <FormHelperText error role="alert" sx={{ mt: 1 }}>
+          {generalError}
+        </FormHelperText>
+      )}
+    </FormDialog>
+  );
+}
+
+/**
+ * Reopen an answered group to correct it: why the answer was wrong, read by every member who asked.
+ * Afterwards the group waits in the queue for the right answer.
+ */
+export function ReopenDialog({ group, onClose, onReopened }: { group: AdminRequestGroup; onClose: () => void; onReopened: () => void }) {
+  const reopen = useReopenRequest();
+  const [reason, setReason] = useState('');
+  const errors = fieldErrors(reopen.error);
+  const generalError = reopen.isError && Object.keys(errors).length === 0 ? getErrorMessage(reopen.error) : null;
+  const submit = () =>
+    reopen.mutate(
+      { id: group.id, reason: reason.trim() },
+      {
+        onSuccess: (r) => {
+          notifySuccess(m.reopened(r.members));
+          onReopened();
+        },
+      },
+    );
+  return (
+    <FormDialog
+      title={m.reopenTitle(group.title)}
+      testId="admin-request-reopen-dialog"
+      pending={reopen.isPending}
+      onClose={onClose}
+      onSubmit={submit}
+      confirmLabel={m.confirmReopen}
+      confirmTestId="admin-request-reopen-confirm"
+      confirmSx={solidAccent}
+    >
+      <DialogContentText sx={{ mb: 2 }}>{m.reopenIntro(group.members, group.status === 'fulfilled')}</DialogContentText>
+      <TextField
+        label={m.reopenReason}
+        value={reason}
+        onChange={(e) => setReason(e.target.value)}
+        fullWidth
+        required
+        multiline
+        minRows={3}
+        autoFocus
+        error={Boolean(errors.reason)}
+        helperText={errors.reason}
+        slotProps={{ htmlInput: { maxLength: 500, dir: 'auto', 'data-testid': 'admin-request-reopen-reason' } }}
       />
       {generalError && (
         <FormHelperText error role="alert" sx={{ mt: 1 }}>

@@ -20,13 +20,13 @@ import { AdminPage } from '../components/admin-page';
 import { adminDate } from '../lib/format';
 import { adminMessages } from '../messages';
 import { useRequestGroups, type RequestFilter } from './api';
-import { DeclineDialog, FulfilDialog } from './request-dialogs';
+import { DeclineDialog, FulfilDialog, ReopenDialog } from './request-dialogs';
 import { opsMessages } from './messages';
 
 const m = opsMessages.requests;
 const STATUSES: AdminRequestStatus[] = ['pending', 'fulfilled', 'rejected'];
 
-function GroupCard({ group, onFulfil, onDecline }: { group: AdminRequestGroup; onFulfil: () => void; onDecline: () => void }) {
+function GroupCard({ group, onFulfil, onDecline, onReopen }: { group: AdminRequestGroup; onFulfil: () => void; onDecline: () => void; onReopen: () => void }) {
   const [allNotes, setAllNotes] = useState(false);
   const notes = allNotes ? group.notes : group.notes.slice(0, 3);
   const name = group.year ? `${group.title} (${toPersianDigits(group.year)})` : group.title;
@@ -90,6 +90,13 @@ function GroupCard({ group, onFulfil, onDecline }: { group: AdminRequestGroup; o
           </Button>
         </Box>
       )}
+      {group.status !== 'pending' && (
+        <Box sx={{ display: 'flex', gap: 1, mt: 1.5, flexWrap: 'wrap' }}>
+          <Button variant="outlined" size="small" color="inherit" onClick={onReopen} data-testid="admin-request-reopen">
+            {m.reopen}
+          </Button>
+        </Box>
+      )}
     </Paper>
   );
 }
@@ -102,7 +109,7 @@ export function RequestsScreen() {
   const q = useDebouncedValue(text.trim(), 300);
   const filter: RequestFilter = { page: Number(params.get('page')) || 1, status, q: q || undefined };
   const { data, isPending, isError, error, refetch } = useRequestGroups(filter);
-  const [dialog, setDialog] = useState<{ kind: 'fulfil' | 'decline'; group: AdminRequestGroup } | null>(null);
+  const [dialog, setDialog] = useState<{ kind: 'fulfil' | 'decline' | 'reopen'; group: AdminRequestGroup } | null>(null);
   const setStatus = (value: string) =>
     setParams((p) => {
       const next = new URLSearchParams(p);
@@ -131,7 +138,13 @@ export function RequestsScreen() {
       ) : (
         <Box component="ul" sx={{ m: 0, p: 0, display: 'grid', gap: 1.5 }} data-testid="admin-request-list">
           {data.data.map((g) => (
-            <GroupCard key={`${g.key}-${g.id}`} group={g} onFulfil={() => setDialog({ kind: 'fulfil', group: g })} onDecline={() => setDialog({ kind: 'decline', group: g })} />
+            <GroupCard
+              key={`${g.key}-${g.id}`}
+              group={g}
+              onFulfil={() => setDialog({ kind: 'fulfil', group: g })}
+              onDecline={() => setDialog({ kind: 'decline', group: g })}
+              onReopen={() => setDialog({ kind: 'reopen', group: g })}
+            />
           ))}
         </Box>
       )}
@@ -144,6 +157,19 @@ export function RequestsScreen() {
       )}
       {dialog?.kind === 'fulfil' && <FulfilDialog group={dialog.group} onClose={() => setDialog(null)} />}
       {dialog?.kind === 'decline' && <DeclineDialog group={dialog.group} onClose={() => setDialog(null)} />}
+      {dialog?.kind === 'reopen' && (
+        <ReopenDialog
+          group={dialog.group}
+          onClose={() => setDialog(null)}
+          onReopened={() => {
+            // The group waits in the queue now: show it there, ready for the right answer.
+            const find = dialog.group.imdbId ?? dialog.group.title;
+            setDialog(null);
+            setText(find);
+            setParams({ status: 'pending', q: find });
+          }}
+        />
+      )}
     </AdminPage>
   );
 }
