@@ -6,6 +6,7 @@ import { answerApiWith, renderAppAt } from '../../../test/app';
 import { useAuthStore } from '../../auth';
 import { PROFILE_STORAGE_KEY, useProfileStore } from '../stores/profile-store';
 import { matrixDetail } from '../../titles/components/title-fixtures';
+import { lockTime } from '../messages';
 import { householdApi, makeProfile } from '../test/household-api';
 import { avatarPalette, ProfileAvatar } from './profile-avatar';
 
@@ -139,6 +140,24 @@ describe('choosing who watches', () => {
     await waitFor(() => expect(router.state.location.pathname).toBe('/'));
     expect(lastCall((c) => c.url === '/api/user/profiles/2/select')?.body).toEqual({ main_pin: '4321' });
     expect(useProfileStore.getState().profile?.kids).toBe(false);
+  });
+
+  it('on a kids device, a profile this device may not try yet says so with its time, before asking anything', async () => {
+    const until = new Date(Date.now() + 10 * 60_000).toISOString();
+    household = householdApi({
+      profiles: [makeProfile({ id: 1, name: 'مریم', main: true, lockedUntil: until }), makeProfile({ id: 3, name: 'نیلو', kids: true, avatar: 'cat' })],
+      currentId: 3,
+      pins: { 1: '4321' },
+    });
+    signIn();
+    useProfileStore.setState({ userId: 7, profile: makeProfile({ id: 3, name: 'نیلو', kids: true, avatar: 'cat' }) });
+    renderAppAt('/profiles');
+    expect(await findHeading(HEADING)).toBeTruthy();
+    fireEvent.click(await screen.findByRole('button', { name: /^تماشا با نمایهٔ مریم/ }));
+    const locked = (await screen.findByTestId('profile-locked')).textContent;
+    expect(locked).toContain('در این دستگاه');
+    expect(locked).toContain(lockTime(until));
+    expect(household.state.calls.some((c) => c.url.endsWith('/select'))).toBe(false);
   });
 
   it('a 409 PROFILE_CHANGED re-reads the profiles and opens the picker', async () => {
