@@ -256,4 +256,43 @@ describe('a kids profile and the account', () => {
     const receipts = (await ctx.app.inject({ url: '/api/user/payments', headers: m.headers })).json().data as { profileName: string | null }[];
     expect(receipts.map((r) => r.profileName).sort()).toEqual(['حساب اصلی', 'نوجوان'].sort());
   });
+
+  it("a password sent to pay from a kids device counts toward that device's limit, not the account's", async () => {
+    const planId = plans.monthly.id;
+    const m = await registerMember(ctx.app, { name: 'خانوادهٔ پرداخت' });
+    const post = (headers: Record<string, string>, url: string, payload: object) => ctx.app.inject({ method: 'POST', url, headers, payload });
+    const device = async () => {
+      const login = await post({ authorization: 'Bearer none' }, '/api/sanc/login', { email: m.email, password: m.password });
+      return { authorization: `Bearer ${login.json().token}` };
+    };
+    const kid = (await post(m.headers, '/api/user/profiles', { name: 'کودک', kids: true, password: m.password })).json().data;
+    const teen = (await post(m.headers, '/api/user/profiles', { name: 'نوجوان', password: m.password })).json().data;
+    const kids = await device();
+    expect((await post(kids, `/api/user/profiles/${kid.id}/select`, {})).statusCode).toBe(200);
+    for (let i = 0; i < 20; i++) expect((await post(kids, '/api/user/join2', { plan_id: planId, password: `guess-${i}` })).json().code).toBe('KIDS_PROFILE');
+    expect((await post(kids, '/api/user/join2', { plan_id: planId, password: m.password })).statusCode).toBe(429);
+    // The teen pays on another device with the password: the child's tries were not the account's.
+    const other = await device();
+    expect((await post(other, `/api/user/profiles/${teen.id}/select`, {})).statusCode).toBe(200);
+    const paid = await post(other, '/api/user/join2', { plan_id: planId, password: m.password });
+    expect(paid.statusCode, paid.body).toBe(200);
+  });
+
+  it("cannot change the account's password, even knowing it: the parent's password and devices stay", async () => {
+    const m = await registerMember(ctx.app, { name: 'خانوادهٔ رمز' });
+    const post = (headers: Record<string, string>, url: string, payload: object) => ctx.app.inject({ method: 'POST', url, headers, payload });
+    const kid = (await post(m.headers, '/api/user/profiles', { name: 'کودک', kids: true, password: m.password })).json().data;
+    const login = await post({ authorization: 'Bearer none' }, '/api/sanc/login', { email: m.email, password: m.password });
+    const kids = { authorization: `Bearer ${login.json().token}` };
+    expect((await post(kids, `/api/user/profiles/${kid.id}/select`, {})).statusCode).toBe(200);
+    for (const current of ['a-wrong-guess', m.password]) {
+      const res = await post(kids, '/api/sanc/password', { current_password: current, password: 'taken-over-pass', password_confirmation: 'taken-over-pass' });
+      expect(res.statusCode).toBe(403);
+      expect(res.json().code).toBe('KIDS_PROFILE');
+      expect(res.json().message).toMatch(persian);
+    }
+    // The parent's session is still signed in and the password is the old one.
+    expect((await ctx.app.inject({ url: '/api/user', headers: m.headers })).statusCode).toBe(200);
+    expect((await post({ authorization: 'Bearer none' }, '/api/sanc/login', { email: m.email, password: m.password })).statusCode).toBe(200);
+  });
 });

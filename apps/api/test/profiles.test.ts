@@ -1,4 +1,11 @@
+import { formatJalali } from '@parde/persian';
+import { drizzle } from 'drizzle-orm/node-postgres';
+import pg from 'pg';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { buildApp, type App } from '../src/app';
+import { guestPool, type Database } from '../src/db/client';
+import * as schema from '../src/db/schema/index';
+import { createRedis } from '../src/lib/redis';
 import { loadFixtureCatalogue } from './helpers/catalogue';
 import { createMemberTestApp, registerMember, type MemberTestContext, type TestMember } from './helpers/members';
 
@@ -222,17 +229,17 @@ describe('choosing a profile', () => {
   it('lets the account password be guessed no faster than a few times a quarter hour (429, Persian)', async () => {
     const m = await registerMember(ctx.app);
     const teen = await create(m, { name: 'حدس' });
-    const kid = await create(m, { name: 'کودک حدس', kids: true });
-    expect((await select(m, kid.id)).statusCode).toBe(200);
     const codes: number[] = [];
-    for (let i = 0; i < 18; i++) codes.push((await select(m, teen.id, { password: `guess-${i}` })).statusCode);
+    for (let i = 0; i < 19; i++) codes.push((await call(m, 'PATCH', `/api/user/profiles/${teen.id}`, { name: 'حدس دوم', password: `guess-${i}` })).statusCode);
     expect(new Set(codes)).toEqual(new Set([422]));
-    const limited = await select(m, teen.id, { password: m.password });
+    const limited = await call(m, 'PATCH', `/api/user/profiles/${teen.id}`, { name: 'حدس دوم', password: m.password });
     expect(limited.statusCode).toBe(429);
     expect(limited.json().message).toMatch(persian);
-    // The two creations above (with the password) and these 18 tries make the 20 a quarter hour allows.
+    // The creation above (with the password) and these 19 tries make the 20 a quarter hour allows,
+    // for the whole account: its other grown-up devices wait too.
+    expect((await call(await secondDevice(m), 'POST', '/api/user/profiles', { name: 'دیگری', password: m.password })).statusCode).toBe(429);
     // A PIN is not held up by it.
-    expect((await select(m, teen.id, { main_pin: '1234' })).statusCode).toBe(403);
+    expect((await call(m, 'PATCH', `/api/user/profiles/${teen.id}`, { main_pin: '1234' })).statusCode).toBe(403);
   }, 60_000);
 
   it('belongs to the session: another device keeps its own profile', async () => {
@@ -243,6 +250,121 @@ describe('choosing a profile', () => {
     expect((await list(m)).currentId).toBe(p.id);
     expect((await list(other)).currentId).not.toBe(p.id);
   });
+});
+
+describe("a kids device's guesses (decision 26)", () => {
+  /** An account whose main profile has a PIN, a teen without one, and a second device in a kids profile. */
+  async function family() {
+    const m = await registerMember(ctx.app);
+    const main = (await list(m)).profiles[0]!;
+    expect((await call(m, 'PATCH', `/api/user/profiles/${main.id}`, { pin: '2580', password: m.password })).statusCode).toBe(200);
+    const teen = await create(m, { name: 'نوجوان' });
+    const kid = await create(m, { name: 'کودک', kids: true });
+    const kids = await secondDevice(m);
+    expect((await select(kids, kid.id)).statusCode).toBe(200);
+    return { m, main, teen, kid, kids };
+  }
+
+  it("five wrong main PINs lock the kids device out, not the parent's profile nor managing it on the parent's devices", async () => {
+    const { m, main, teen, kids } = await family();
+    // Leaving for the teen (no PIN) with the main PIN, then straight for the main profile: one count.
+    for (const left of [4, 3, 2]) {
+      const wrong = await select(kids, teen.id, { main_pin: '0000' });
+      expect(wrong.statusCode).toBe(422);
+      expect(wrong.json().errors.main_pin[0]).toContain('۰۱۲۳۴۵۶۷۸۹'[left]!);
+    }
+    expect((await select(kids, main.id, { pin: '1111' })).json().errors.pin[0]).toContain('۱');
+    const fifth = await select(kids, main.id, { pin: '1111' });
+    expect(fifth.statusCode).toBe(423);
+    expect(fifth.json().code).toBe('PROFILE_LOCKED');
+    expect(fifth.json().message).toMatch(/این دستگاه/);
+    // Guessing is stopped on the kids device: even the right PIN waits, by either way.
+    expect((await select(kids, main.id, { pin: '2580' })).statusCode).toBe(423);
+    expect((await select(kids, teen.id, { main_pin: '2580' })).statusCode).toBe(423);
+    const seen = (await list(kids)).profiles.find((p) => p.id === main.id)!;
+    expect(Date.parse(seen.lockedUntil!) - Date.now()).toBeGreaterThan(14 * 60_000);
+    // The lock says until when, in the Jalali calendar.
+    expect(fifth.json().message).toContain(formatJalali(new Date(seen.lockedUntil!), 'datetime'));
+    expect((await list(kids)).currentId).not.toBe(main.id);
+
+    // The parent's devices: the main profile is not locked, its PIN proves the holder, and it opens.
+    expect((await list(m)).profiles.find((p) => p.id === main.id)!.lockedUntil).toBeNull();
+    const managed = await call(m, 'POST', '/api/user/profiles', { name: 'مهمان', main_pin: '2580' });
+    expect(managed.statusCode, managed.body).toBe(201);
+    const other = await secondDevice(m);
+    expect((await select(other, teen.id)).statusCode).toBe(200);
+    expect((await select(other, main.id, { pin: '2580' })).statusCode).toBe(200);
+    const { rows } = await ctx.database.pool.query<{ pin_failures: number; pin_locked_until: Date | null }>('SELECT pin_failures, pin_locked_until FROM profiles WHERE id = $1', [main.id]);
+    expect(rows[0]).toEqual({ pin_failures: 0, pin_locked_until: null });
+
+    // Fifteen minutes later (moved back in the database) the kids device may try again, from the start.
+    await ctx.database.pool.query(`UPDATE session_pin_tries SET locked_until = now() - interval '1 second'`);
+    expect((await select(kids, main.id, { pin: '0000' })).json().errors.pin[0]).toContain('۴');
+    expect((await select(kids, main.id, { pin: '۲۵۸۰' })).statusCode).toBe(200);
+  });
+
+  it('counts concurrent wrong PINs from a kids device one by one, and a lock made by grown-ups holds for it too', async () => {
+    const { m, main, teen, kid, kids } = await family();
+    const results = await Promise.all(Array.from({ length: 12 }, () => select(kids, main.id, { pin: '0000' })));
+    const codes = results.map((r) => r.statusCode);
+    expect(codes.filter((c) => c === 422)).toHaveLength(4);
+    expect(codes.filter((c) => c === 423)).toHaveLength(8);
+    expect((await select(kids, main.id, { pin: '2580' })).statusCode).toBe(423);
+    expect((await call(m, 'PATCH', `/api/user/profiles/${main.id}`, { name: 'والد', main_pin: '2580' })).statusCode).toBe(200);
+    // The profile's own lock (five wrong tries from a grown-up device) refuses every kids device as well.
+    const grownUp = await secondDevice(m);
+    expect((await select(grownUp, teen.id)).statusCode).toBe(200);
+    for (let i = 0; i < 5; i++) await select(grownUp, main.id, { pin: '0000' });
+    const kids2 = await secondDevice(m);
+    expect((await select(kids2, kid.id)).statusCode).toBe(200);
+    const refused = await select(kids2, main.id, { pin: '2580' });
+    expect(refused.statusCode).toBe(423);
+    expect(refused.json().message).not.toMatch(/این دستگاه/);
+  }, 60_000);
+
+  it("a password typed on a kids device counts toward that device's limit, not the account's", async () => {
+    const { m, teen, kids } = await family();
+    const codes: number[] = [];
+    for (let i = 0; i < 20; i++) codes.push((await select(kids, teen.id, { password: `guess-${i}` })).statusCode);
+    expect(new Set(codes)).toEqual(new Set([422]));
+    const limited = await select(kids, teen.id, { password: m.password });
+    expect(limited.statusCode).toBe(429);
+    expect(limited.json().message).toMatch(persian);
+    // The parent manages on their own device, and a second kids device is not held up by the first.
+    const managed = await call(m, 'POST', '/api/user/profiles', { name: 'مهمان', password: m.password });
+    expect(managed.statusCode, managed.body).toBe(201);
+    const kids2 = await secondDevice(m);
+    expect((await select(kids2, (await list(m)).profiles.find((p) => p.kids)!.id)).statusCode).toBe(200);
+    expect((await select(kids2, teen.id, { password: m.password })).statusCode).toBe(200);
+  }, 60_000);
+
+  it('holds across API processes: the counts are in the database (and the password limit in Redis when REDIS_URL is set)', async () => {
+    const { m, main, teen, kids } = await family();
+    // A second app over the same database with its own connections, as a second API process would be.
+    const { database } = ctx;
+    const pool = database.kind === 'pglite' ? guestPool(database.url, 2) : new pg.Pool({ connectionString: database.url, max: 3 });
+    const second: Database = { ...database, pool, db: drizzle(pool, { schema, casing: 'snake_case' }) as unknown as Database['db'], close: async () => pool.end() };
+    const redis = ctx.config.REDIS_URL ? createRedis(ctx.config.REDIS_URL) : undefined;
+    const app2: App = await buildApp({ config: ctx.config, database: second, redis }, { logger: false });
+    await app2.ready();
+    const on = (app: App) => (who: Record<string, string>, url: string, payload: object) => app.inject({ method: 'POST', url, headers: who, payload });
+    try {
+      for (const app of [ctx.app, app2, ctx.app, app2]) expect((await on(app)(kids, `/api/user/profiles/${main.id}/select`, { pin: '0000' })).statusCode).toBe(422);
+      expect((await on(app2)(kids, `/api/user/profiles/${main.id}/select`, { pin: '0000' })).statusCode).toBe(423);
+      expect((await on(ctx.app)(kids, `/api/user/profiles/${main.id}/select`, { pin: '2580' })).statusCode).toBe(423);
+      expect((await on(app2)(m.headers, '/api/user/profiles', { name: 'مهمان', main_pin: '2580' })).statusCode).toBe(201);
+      if (redis) {
+        for (let i = 0; i < 20; i++) await on(i % 2 ? app2 : ctx.app)(kids, `/api/user/profiles/${teen.id}/select`, { password: `guess-${i}` });
+        expect((await on(app2)(kids, `/api/user/profiles/${teen.id}/select`, { password: m.password })).statusCode).toBe(429);
+        expect((await on(ctx.app)(kids, `/api/user/profiles/${teen.id}/select`, { password: m.password })).statusCode).toBe(429);
+        expect((await on(app2)(m.headers, '/api/user/profiles', { name: 'مهمان دوم', password: m.password })).statusCode).toBe(201);
+      }
+    } finally {
+      await app2.close();
+      redis?.disconnect();
+      await pool.end();
+    }
+  }, 60_000);
 });
 
 describe('the X-Profile header', () => {

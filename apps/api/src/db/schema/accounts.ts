@@ -121,6 +121,26 @@ export const authTokens = pgTable(
   (t) => [index('auth_tokens_user_idx').on(t.userId), index('auth_tokens_profile_idx').on(t.profileId).where(sql`${t.profileId} IS NOT NULL`)],
 );
 
+/**
+ * Wrong PINs typed in a kids profile's session (decision 26), per session and profile tried: the
+ * fifth locks that session out of that profile for 15 minutes; the profile's own count
+ * (`profiles.pinFailures`) is left to the grown-ups' sessions.
+ */
+export const sessionPinTries = pgTable(
+  'session_pin_tries',
+  {
+    tokenId: cascadeRef(() => authTokens.id),
+    profileId: cascadeRef(() => profiles.id),
+    failures: smallint().notNull().default(0),
+    lockedUntil: timestamp({ withTimezone: true }),
+  },
+  (t) => [
+    primaryKey({ columns: [t.tokenId, t.profileId] }),
+    index('session_pin_tries_profile_idx').on(t.profileId),
+    check('session_pin_tries_failures_check', sql`${t.failures} >= 0`),
+  ],
+);
+
 /** Single-use tokens mailed to a member: password reset, passwordless login links and sign-up confirmation. */
 export const authOneTimeTokens = pgTable(
   'auth_one_time_tokens',

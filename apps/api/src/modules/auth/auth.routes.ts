@@ -109,10 +109,10 @@ export const authRoutes: FastifyPluginAsyncZod = async (app) => {
       config: { auth: 'member', ...perIp },
       schema: {
         tags,
-        summary: 'Changes the password (current and new); signs out the other devices',
+        summary: 'Changes the password (current and new); signs out the other devices; not from a kids profile (403 KIDS_PROFILE)',
         security: bearer,
         body: changePasswordInput,
-        response: { 200: messageResponse, 401: errorResponse, ...formErrors },
+        response: { 200: messageResponse, 401: errorResponse, 403: errorResponse, ...formErrors },
       },
     },
     async (request) => auth.changePassword(requireMember(request), request.body),

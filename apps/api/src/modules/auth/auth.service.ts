@@ -184,8 +184,13 @@ export class AuthService {
     return { message: m.passwordReset };
   }
 
-  /** Changes the password knowing the current one; the other devices are signed out, this one stays. */
+  /**
+   * Changes the password knowing the current one; the other devices are signed out, this one stays.
+   * Not from a kids profile (decision 26): it would be a way to guess the account's password from
+   * the kids device faster than the profile routes allow, and to lock the parent out with it.
+   */
   async changePassword(member: AuthMember, input: ChangePasswordInput): Promise<{ message: string }> {
+    if (member.kids) throw new AppError('KIDS_PROFILE', 403);
     const user = await this.repo.userById(this.db, member.userId);
     if (!user) throw new AppError('UNAUTHENTICATED', 401);
     if (!(await verifyPassword(input.current_password, user.passwordHash))) {

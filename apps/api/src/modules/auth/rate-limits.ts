@@ -22,3 +22,17 @@ export function limitBy(app: FastifyInstance, name: string, max: number, timeWin
 }
 
 export const MINUTE = 60_000;
+
+/**
+ * Whose count the account's password takes when typed on a signed-in device (managing profiles,
+ * leaving a kids profile, paying from another profile): the account's, except on a device in a
+ * kids profile, which counts its own (decision 26) so a child's guesses never lock the parent out
+ * on their devices. A kids session cannot make another without the password, so its own count
+ * still stops the guessing. Undefined (not counted) when the body carries no password.
+ */
+export function passwordTriesKey(request: FastifyRequest): string | undefined {
+  const body = request.body as { password?: unknown } | null | undefined;
+  const member = request.member;
+  if (!member || !body || typeof body.password !== 'string' || body.password === '') return undefined;
+  return member.kids ? `kids-session:${member.tokenId}` : String(member.userId);
+}

@@ -19,7 +19,7 @@ import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { AppError } from '../../errors/app-error';
 import { assetOrigin } from '../../lib/urls';
 import { requireMember, type AuthMember } from '../../plugins/auth';
-import { limitBy, MINUTE } from '../auth/rate-limits';
+import { limitBy, MINUTE, passwordTriesKey } from '../auth/rate-limits';
 import { ProfilesService } from '../profiles/profiles.service';
 import { listGifts, redeemGift } from './gifts';
 import { premiumStatus } from './periods';
@@ -41,10 +41,7 @@ export const premiumRoutes: FastifyPluginAsyncZod = async (app) => {
    * other profile with the account's password or the main profile's PIN.
    */
   // The account's password typed to pay from another profile: guessed no faster than through the profile routes.
-  const passwordTries = limitBy(app, 'pay-password', 20, 15 * MINUTE, (request) => {
-    const body = request.body as { password?: unknown } | null | undefined;
-    return body && typeof body.password === 'string' && body.password !== '' && request.member ? String(request.member.userId) : undefined;
-  });
+  const passwordTries = limitBy(app, 'pay-password', 20, 15 * MINUTE, passwordTriesKey);
   const payer = async (m: AuthMember, proof: { password?: string; main_pin?: string }) => {
     if (m.kids) throw new AppError('KIDS_PROFILE', 403);
     if (!m.mainProfile) await profiles.proveHolder(m, proof);

@@ -123,6 +123,43 @@ export class ProfilesRepository {
     await db.execute(sql`UPDATE profiles SET pin_failures = 0, pin_locked_until = NULL WHERE id = ${id}`);
   }
 
+  /**
+   * A PIN try made from a kids profile's session (decision 26), counted for that session and the
+   * profile tried, the same way as the profile's own count: before the PIN is checked, in one
+   * statement (concurrent tries each take their own; a first try of two processes at once inserts
+   * once and the other updates), the fifth locks for 15 minutes, a lock that ran out starts over.
+   * Null while this session is locked out of the profile. The profile's own count is not touched.
+   */
+  async takeSessionPinTry(db: Executor, tokenId: number, profileId: number): Promise<PinTry | null> {
+    const lock = sql`now() + make_interval(mins => ${PIN_LOCK_MINUTES}::int)`;
+    const { rows } = await db.execute<{ failures: number; locked_until: Date | string | null; pin_hash: string | null }>(sql`
+      WITH taken AS (
+        INSERT INTO session_pin_tries AS s (token_id, profile_id, failures, locked_until)
+        VALUES (${tokenId}, ${profileId}, 1, CASE WHEN 1 >= ${PIN_TRIES}::int THEN ${lock} END)
+        ON CONFLICT (token_id, profile_id) DO UPDATE SET
+          failures = CASE WHEN s.locked_until IS NOT NULL THEN 1 ELSE s.failures + 1 END,
+          locked_until = CASE WHEN (CASE WHEN s.locked_until IS NOT NULL THEN 1 ELSE s.failures + 1 END) >= ${PIN_TRIES}::int THEN ${lock} END
+        WHERE s.locked_until IS NULL OR s.locked_until <= now()
+        RETURNING failures, locked_until
+      )
+      SELECT taken.failures, taken.locked_until, p.pin_hash FROM taken JOIN profiles p ON p.id = ${profileId}`);
+    const r = rows[0];
+    return r ? { failures: r.failures, lockedUntil: r.locked_until, pinHash: r.pin_hash } : null;
+  }
+
+  /** The right PIN from a kids session: that session's count for the profile is cleared. */
+  async sessionPinAccepted(db: Executor, tokenId: number, profileId: number): Promise<void> {
+    await db.execute(sql`DELETE FROM session_pin_tries WHERE token_id = ${tokenId} AND profile_id = ${profileId}`);
+  }
+
+  /** The profiles a kids session is locked out of now, and until when. */
+  async sessionLocks(db: Executor, tokenId: number): Promise<Map<number, Date | string>> {
+    const { rows } = await db.execute<{ profile_id: number; locked_until: Date | string }>(
+      sql`SELECT profile_id, locked_until FROM session_pin_tries WHERE token_id = ${tokenId} AND locked_until > now()`,
+    );
+    return new Map(rows.map((r) => [r.profile_id, r.locked_until]));
+  }
+
   async lockedUntil(db: Executor, id: number): Promise<Date | string | null> {
     const { rows } = await db.execute<{ until: Date | string | null }>(sql`SELECT pin_locked_until AS until FROM profiles WHERE id = ${id}`);
     return rows[0]?.until ?? null;

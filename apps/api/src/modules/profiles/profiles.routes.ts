@@ -18,7 +18,7 @@ import {
 } from '@parde/contract';
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { requireMember } from '../../plugins/auth';
-import { limitBy, MINUTE } from '../auth/rate-limits';
+import { limitBy, MINUTE, passwordTriesKey } from '../auth/rate-limits';
 import { ProfilesService } from './profiles.service';
 
 const tags = ['profiles'];
@@ -31,12 +31,10 @@ export const profilesRoutes: FastifyPluginAsyncZod = async (app) => {
   const profiles = new ProfilesService(app.deps.database);
   /**
    * The account's password typed on a shared device (a child leaving a kids profile) is guessed no
-   * faster than sign-in allows: a few tries per account in a quarter of an hour. PINs have their own lock.
+   * faster than sign-in allows: a few tries per account in a quarter of an hour, and a device in a
+   * kids profile counts its own instead (decision 26). PINs have their own lock.
    */
-  const passwordTries = limitBy(app, 'profile-password', 20, 15 * MINUTE, (request) => {
-    const body = request.body as { password?: unknown } | null | undefined;
-    return body && typeof body.password === 'string' && body.password !== '' && request.member ? String(request.member.userId) : undefined;
-  });
+  const passwordTries = limitBy(app, 'profile-password', 20, 15 * MINUTE, passwordTriesKey);
 
   app.get(
     '/api/user/profiles',

@@ -1,5 +1,4 @@
 import { MAX_PROFILES, type AvatarKey, type CreateProfileInput, type PlayerPrefsData, type Profile, type ProfilesData, type SelectProfileInput, type UpdateProfileInput, avatarKeys } from '@parde/contract';
-import { formatJalali, toPersianDigits } from '@parde/persian';
 import type { Database } from '../../db/client';
 import { AppError } from '../../errors/app-error';
 import type { AuthMember } from '../../plugins/auth';
@@ -7,22 +6,26 @@ import { isoOrNull, pgCode, pgCodes } from '../account/executor';
 import { AuthRepository } from '../auth/auth.repository';
 import { hashPassword, verifyPassword } from '../auth/passwords';
 import { titleMustExist } from '../member/member.service';
-import { PIN_TRIES, ProfilesRepository, type ProfileRow } from './profiles.repository';
+import { profileMessages as m } from './profiles.messages';
+import { PIN_TRIES, ProfilesRepository, type PinTry, type ProfileRow } from './profiles.repository';
 
-const m = {
-  limit: `هر حساب حداکثر ${toPersianDigits(MAX_PROFILES)} نمایه دارد. برای نمایهٔ تازه، یکی از نمایه‌ها را حذف کنید.`,
-  nameTaken: 'نمایهٔ دیگری در این حساب همین نام را دارد.',
-  wrongPassword: 'گذرواژهٔ حساب درست نیست.',
-  mainKids: 'نمایهٔ اصلی حساب نمی‌تواند نمایهٔ کودک باشد.',
-  wrongPin: (left: number) => `رمز درست نیست. ${toPersianDigits(left)} بار دیگر می‌توانید امتحان کنید.`,
-  locked: (until: Date | string) => `به دلیل ${toPersianDigits(PIN_TRIES)} بار رمز نادرست، این نمایه تا ${formatJalali(new Date(until), 'datetime')} قفل است.`,
-};
+/**
+ * Whose count a PIN try takes (decision 26): a kids profile's session counts its own tries, per
+ * profile it tries, so a child guessing the main PIN locks only that device out, never the
+ * parent's profile; every other session counts against the profile itself (decision 21).
+ */
+type TryCounter = { session: number } | null;
+const counterOf = (member: AuthMember): TryCounter => (member.kids ? { session: member.tokenId } : null);
 
 /** Only real avatars are stored; a row from elsewhere shows the first. */
 const avatarOf = (a: string): AvatarKey => ((avatarKeys as readonly string[]).includes(a) ? (a as AvatarKey) : avatarKeys[0]);
 
-export function toProfile(r: ProfileRow): Profile {
-  return { id: r.id, name: r.name, avatar: avatarOf(r.avatar), kids: r.kids, main: r.main, hasPin: r.pin_hash !== null, lockedUntil: r.locked ? isoOrNull(r.pin_locked_until) : null };
+/** `sessionLock`: this kids session is locked out of the profile until then (the later lock is shown). */
+export function toProfile(r: ProfileRow, sessionLock?: Date | string): Profile {
+  const own = r.locked ? isoOrNull(r.pin_locked_until) : null;
+  const session = sessionLock === undefined ? null : isoOrNull(sessionLock);
+  const lockedUntil = own === null ? session : session === null ? own : Date.parse(session) > Date.parse(own) ? session : own;
+  return { id: r.id, name: r.name, avatar: avatarOf(r.avatar), kids: r.kids, main: r.main, hasPin: r.pin_hash !== null, lockedUntil };
 }
 
 /** A new profile's player: Persian subtitles on (most of the catalogue is not in Persian), as before profiles. */
@@ -45,26 +48,47 @@ export class ProfilesService {
 
   async list(member: AuthMember): Promise<ProfilesData> {
     const rows = await this.repo.list(this.db, member.userId);
-    return { profiles: rows.map(toProfile), currentId: member.profileId, max: MAX_PROFILES };
+    // A kids session sees where it is locked out itself, beside the profiles' own locks.
+    const locks = member.kids ? await this.repo.sessionLocks(this.db, member.tokenId) : undefined;
+    return { profiles: rows.map((r) => toProfile(r, locks?.get(r.id))), currentId: member.profileId, max: MAX_PROFILES };
   }
 
   /**
    * Checks one PIN against a profile, counting the try first: wrong → 422 on `field` with the tries
-   * left, the fifth wrong (or any while locked) → 423 PROFILE_LOCKED with the time it opens.
+   * left, the fifth wrong (or any while locked) → 423 PROFILE_LOCKED with the time it opens. A kids
+   * session's tries are its own (`counter`); a profile locked by the grown-ups' tries stays locked for it too.
    */
-  private async checkPin(profile: ProfileRow, pin: string, field: 'pin' | 'main_pin'): Promise<void> {
-    const taken = await this.repo.takePinTry(this.db, profile.id);
-    if (!taken) throw this.lockedError(await this.repo.lockedUntil(this.db, profile.id));
+  private async checkPin(profile: ProfileRow, pin: string, field: 'pin' | 'main_pin', counter: TryCounter): Promise<void> {
+    let taken: PinTry | null;
+    if (counter) {
+      if (profile.locked) throw this.lockedError(profile.pin_locked_until);
+      taken = await this.takeSessionTry(counter.session, profile.id);
+      if (!taken) throw this.lockedError((await this.repo.sessionLocks(this.db, counter.session)).get(profile.id) ?? null, true);
+    } else {
+      taken = await this.repo.takePinTry(this.db, profile.id);
+      if (!taken) throw this.lockedError(await this.repo.lockedUntil(this.db, profile.id));
+    }
     if (taken.pinHash !== null && (await verifyPassword(pin, taken.pinHash))) {
-      await this.repo.pinAccepted(this.db, profile.id);
+      if (counter) await this.repo.sessionPinAccepted(this.db, counter.session, profile.id);
+      else await this.repo.pinAccepted(this.db, profile.id);
       return;
     }
-    if (taken.lockedUntil !== null) throw this.lockedError(taken.lockedUntil);
+    if (taken.lockedUntil !== null) throw this.lockedError(taken.lockedUntil, counter !== null);
     throw AppError.validation({ [field]: [m.wrongPin(PIN_TRIES - taken.failures)] }, m.wrongPin(PIN_TRIES - taken.failures));
   }
 
-  private lockedError(until: Date | string | null): AppError {
-    return new AppError('PROFILE_LOCKED', 423, until ? m.locked(until) : undefined);
+  /** A profile deleted on another device while this one was typing its PIN is simply gone. */
+  private async takeSessionTry(tokenId: number, profileId: number): Promise<PinTry | null> {
+    try {
+      return await this.repo.takeSessionPinTry(this.db, tokenId, profileId);
+    } catch (err) {
+      if (pgCode(err) === pgCodes.foreignKey) throw new AppError('PROFILE_NOT_FOUND', 404);
+      throw err;
+    }
+  }
+
+  private lockedError(until: Date | string | null, session = false): AppError {
+    return new AppError('PROFILE_LOCKED', 423, until ? (session ? m.sessionLocked(until) : m.locked(until)) : undefined);
   }
 
   /**
@@ -73,14 +97,19 @@ export class ProfilesService {
    */
   async proveHolder(member: AuthMember, proof: { password?: string; main_pin?: string }): Promise<void> {
     if (member.kids) throw new AppError('KIDS_PROFILE', 403);
+    return this.checkHolder(member.userId, proof, null);
+  }
+
+  /** The password or the main PIN, the PIN's try taken by `counter` (a kids session's own, or the main profile's). */
+  private async checkHolder(userId: number, proof: { password?: string; main_pin?: string }, counter: TryCounter): Promise<void> {
     if (proof.password) {
-      const user = await this.auth.userById(this.db, member.userId);
+      const user = await this.auth.userById(this.db, userId);
       if (!user || !(await verifyPassword(proof.password, user.passwordHash))) throw AppError.validation({ password: [m.wrongPassword] }, m.wrongPassword);
       return;
     }
     if (proof.main_pin) {
-      const main = await this.repo.main(this.db, member.userId);
-      if (main?.pin_hash) return this.checkPin(main, proof.main_pin, 'main_pin');
+      const main = await this.repo.main(this.db, userId);
+      if (main?.pin_hash) return this.checkPin(main, proof.main_pin, 'main_pin', counter);
     }
     throw new AppError('HOLDER_PROOF_REQUIRED', 403);
   }
@@ -150,10 +179,10 @@ export class ProfilesService {
       if (target.locked) throw this.lockedError(target.pin_locked_until);
       if (target.pin_hash !== null) {
         if (!input.pin) throw new AppError('PIN_REQUIRED', 403);
-        await this.checkPin(target, input.pin, 'pin');
+        await this.checkPin(target, input.pin, 'pin', counterOf(member));
       } else if (member.kids && !target.kids) {
         if (!input.password && !input.main_pin) throw new AppError('KIDS_EXIT_LOCKED', 403);
-        await this.proveHolder({ ...member, kids: false }, input);
+        await this.checkHolder(member.userId, input, counterOf(member));
       }
     }
     await this.repo.selectForToken(this.db, member.tokenId, target.main ? null : target.id);

@@ -37,6 +37,8 @@ export const messages = {
     cancel: 'انصراف',
     wrongLength: 'رمز باید ۴ رقم باشد.',
     locked: (until: string) => `این نمایه به‌خاطر رمزهای نادرست تا ${lockTime(until)} قفل است.`,
+    /** In a kids profile the lock is this device's own (the API counts a kids device's tries apart). */
+    lockedHere: (until: string) => `به‌خاطر رمزهای نادرست در این دستگاه، رمز این نمایه تا ${lockTime(until)} از این دستگاه پذیرفته نمی‌شود.`,
   },
   exitKids: {
     title: 'خروج از نمایهٔ کودک',

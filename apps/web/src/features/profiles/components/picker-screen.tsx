@@ -80,7 +80,7 @@ export function PickerScreen() {
     setFailure(null);
     // Already the session's: nothing to prove, nothing to ask the API.
     if (profile.id === data?.currentId) return done(profile);
-    if (isLocked(profile)) return setAsking({ profile, kind: 'locked', error: messages.pin.locked(profile.lockedUntil!) });
+    if (isLocked(profile)) return setAsking({ profile, kind: 'locked', error: (current?.kids ? messages.pin.lockedHere : messages.pin.locked)(profile.lockedUntil!) });
     if (profile.hasPin) return setAsking({ profile, kind: 'pin', error: null });
     if (current?.kids && !profile.kids) return setAsking({ profile, kind: 'exit', error: null });
     void trySelect(profile);

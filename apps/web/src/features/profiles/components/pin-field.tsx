@@ -13,13 +13,14 @@ type Props = {
   name?: string;
   disabled?: boolean;
   testId?: string;
+  inputRef?: React.Ref<HTMLInputElement>;
 };
 
 /**
  * Four digits, shown as Persian digits whatever keyboard typed them (Persian, Arabic or Latin);
  * the value kept is Latin, as the API reads it.
  */
-export function PinField({ label, value, onChange, error, helperText, autoFocus, name = 'pin', disabled, testId }: Props) {
+export function PinField({ label, value, onChange, error, helperText, autoFocus, name = 'pin', disabled, testId, inputRef }: Props) {
   return (
     <TextField
       label={label}
@@ -30,6 +31,7 @@ export function PinField({ label, value, onChange, error, helperText, autoFocus,
       helperText={error || helperText}
       autoFocus={autoFocus}
       disabled={disabled}
+      inputRef={inputRef}
       autoComplete="off"
       fullWidth
       margin="normal"

@@ -6,6 +6,7 @@ import { answerApiWith, renderAppAt } from '../../../test/app';
 import { useAuthStore } from '../../auth';
 import { PROFILE_STORAGE_KEY, useProfileStore } from '../stores/profile-store';
 import { matrixDetail } from '../../titles/components/title-fixtures';
+import { lockTime } from '../messages';
 import { householdApi, makeProfile } from '../test/household-api';
 import { avatarPalette, ProfileAvatar } from './profile-avatar';
 
@@ -72,6 +73,8 @@ describe('choosing who watches', () => {
     signIn();
     useProfileStore.setState({ userId: 7, profile: makeProfile({ id: 1, name: 'مریم', main: true }) });
     renderAppAt('/profiles?redirect=/user/history');
+    // The picker's code may still be on its way on a busy machine: its heading gets the long wait.
+    expect(await findHeading(HEADING)).toBeTruthy();
     fireEvent.click(await screen.findByRole('button', { name: /^تماشا با نمایهٔ آرش/ }));
     const dialog = await screen.findByRole('dialog', { name: 'رمز نمایهٔ «آرش»' });
     const input = within(dialog).getByLabelText(/رمز چهاررقمی/) as HTMLInputElement;
@@ -80,17 +83,22 @@ describe('choosing who watches', () => {
     fireEvent.click(within(dialog).getByRole('button', { name: 'ورود' }));
     expect(await within(dialog).findByText('رمز نادرست است؛ ۴ بار دیگر می‌توانید امتحان کنید.')).toBeTruthy();
     expect(lastCall((c) => c.url === '/api/user/profiles/2/select')?.body).toEqual({ pin: '1111' });
-    for (let i = 0; i < 4; i++) {
-      const field = within(screen.getByTestId('unlock-dialog')).queryByLabelText(/رمز چهاررقمی/) as HTMLInputElement | null;
-      if (!field) break;
-      fireEvent.change(field, { target: { value: '۹۹۹۹' } });
-      const submit = within(screen.getByTestId('unlock-dialog')).getByRole('button', { name: 'ورود' }) as HTMLButtonElement;
-      // The last try's answer re-enables it.
-      await waitFor(() => expect(submit.disabled).toBe(false));
-      fireEvent.click(submit);
-      await waitFor(() => expect(household.state.failures[2]).toBe(i + 2));
+    // Each try is typed once the answer to the last one is on screen, as a person can: while a try
+    // is on its way the field is disabled, and the refusal empties it for the next one.
+    const tryPin = (pin: string) => {
+      const field = within(screen.getByTestId('unlock-dialog')).getByLabelText(/رمز چهاررقمی/) as HTMLInputElement;
+      expect(field.value).toBe('');
+      fireEvent.change(field, { target: { value: pin } });
+      fireEvent.click(within(screen.getByTestId('unlock-dialog')).getByRole('button', { name: 'ورود' }));
+      expect(field.disabled).toBe(true);
+    };
+    for (const left of ['۳', '۲', '۱']) {
+      tryPin('۹۹۹۹');
+      expect(await within(screen.getByTestId('unlock-dialog')).findByText(`رمز نادرست است؛ ${left} بار دیگر می‌توانید امتحان کنید.`)).toBeTruthy();
     }
+    tryPin('۹۹۹۹');
     expect((await screen.findByTestId('profile-locked')).textContent).toContain('۵ آذر ۱۴۰۵، ساعت ۱۴:۳۰');
+    expect(household.state.failures[2]).toBe(5);
     expect(household.state.currentId).toBe(1);
     // Persian digits typed reach the API as Latin ones.
     expect(lastCall((c) => c.url === '/api/user/profiles/2/select')?.body).toEqual({ pin: '9999' });
@@ -132,6 +140,24 @@ describe('choosing who watches', () => {
     await waitFor(() => expect(router.state.location.pathname).toBe('/'));
     expect(lastCall((c) => c.url === '/api/user/profiles/2/select')?.body).toEqual({ main_pin: '4321' });
     expect(useProfileStore.getState().profile?.kids).toBe(false);
+  });
+
+  it('on a kids device, a profile this device may not try yet says so with its time, before asking anything', async () => {
+    const until = new Date(Date.now() + 10 * 60_000).toISOString();
+    household = householdApi({
+      profiles: [makeProfile({ id: 1, name: 'مریم', main: true, lockedUntil: until }), makeProfile({ id: 3, name: 'نیلو', kids: true, avatar: 'cat' })],
+      currentId: 3,
+      pins: { 1: '4321' },
+    });
+    signIn();
+    useProfileStore.setState({ userId: 7, profile: makeProfile({ id: 3, name: 'نیلو', kids: true, avatar: 'cat' }) });
+    renderAppAt('/profiles');
+    expect(await findHeading(HEADING)).toBeTruthy();
+    fireEvent.click(await screen.findByRole('button', { name: /^تماشا با نمایهٔ مریم/ }));
+    const locked = (await screen.findByTestId('profile-locked')).textContent;
+    expect(locked).toContain('در این دستگاه');
+    expect(locked).toContain(lockTime(until));
+    expect(household.state.calls.some((c) => c.url.endsWith('/select'))).toBe(false);
   });
 
   it('a 409 PROFILE_CHANGED re-reads the profiles and opens the picker', async () => {

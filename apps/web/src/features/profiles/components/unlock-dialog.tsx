@@ -6,7 +6,7 @@ import DialogContent from '@mui/material/DialogContent';
 import DialogContentText from '@mui/material/DialogContentText';
 import DialogTitle from '@mui/material/DialogTitle';
 import type { Profile, SelectProfileInput } from '@parde/contract';
-import { useId, useState } from 'react';
+import { useEffect, useId, useRef, useState } from 'react';
 import { solidAccent } from '../../../components/accent';
 import { messages } from '../messages';
 import { isPin, toProof } from '../lib/proof';
@@ -43,6 +43,14 @@ export function UnlockDialog({ profile, kind, error, pending, onSubmit, onClose 
     setPin('');
   }
 
+  // A try disables the field while it is on its way, and the browser takes the focus from a
+  // disabled field: once the answer is in, the focus goes back, so the next PIN typed straight
+  // after a refusal lands in the field instead of nowhere.
+  const pinRef = useRef<HTMLInputElement>(null);
+  useEffect(() => {
+    if (kind === 'pin' && !pending) pinRef.current?.focus();
+  }, [kind, pending]);
+
   const submit = (e: React.FormEvent) => {
     e.preventDefault();
     if (kind === 'locked') return;
@@ -65,7 +73,7 @@ export function UnlockDialog({ profile, kind, error, pending, onSubmit, onClose 
         <DialogTitle id={headingId}>{title}</DialogTitle>
         <DialogContent>
           {intro && <DialogContentText id={introId}>{intro}</DialogContentText>}
-          {kind === 'pin' && <PinField label={messages.pin.label} value={pin} onChange={setPin} error={shown} autoFocus disabled={pending} />}
+          {kind === 'pin' && <PinField label={messages.pin.label} value={pin} onChange={setPin} error={shown} autoFocus disabled={pending} inputRef={pinRef} />}
           {kind === 'exit' && <ProofFields proof={proof} onChange={setProof} error={shown} autoFocus />}
           {kind === 'locked' && (
             <Alert severity="warning" role="alert" data-testid="profile-locked">
