@@ -13,7 +13,7 @@ import VolumeOffIcon from 'plain-icon:VolumeOff';
 import VolumeUpIcon from 'plain-icon:VolumeUp';
 import { useCallback, useEffect, useMemo, useRef, useState, type KeyboardEvent as ReactKeyboardEvent, type PointerEvent as ReactPointerEvent } from 'react';
 import { savePosition } from '../api/save-position';
-import { measuredBandwidth, pickAudio, subtitleChoice, subtitleFor } from '../lib/choices';
+import { measuredBandwidth, pickAudio, startEstimate, subtitleChoice, subtitleFor } from '../lib/choices';
 import { cuesAt, toCues, type Cue } from '../lib/cues';
 import { clock, dataAmount, qualityLabel } from '../lib/format';
 import { loadHls } from '../lib/load-hls';
@@ -137,15 +137,15 @@ export function Player({ info, isMember, preferDub, choices, title, autoplay = f
         } else setFailed(true);
         return;
       }
-      // Start at the rung the connection has shown it carries (the watch code's own download),
-      // instead of hls.js's test download of a first segment at the lowest rung.
+      // Start at a rung whose first segment the connection has shown it carries quickly (measured
+      // on the watch code's own download), instead of hls.js's test download of a first segment.
       const bandwidth = measuredBandwidth(performance.getEntriesByType('resource') as PerformanceResourceTiming[], (navigator as Navigator & { connection?: { downlink?: number } }).connection?.downlink);
       hls = new HlsClass({
         startPosition: info.resumeSec,
         capLevelToPlayerSize: true,
         enableWorker: true,
         renderTextTracksNatively: false,
-        ...(bandwidth ? { abrEwmaDefaultEstimate: bandwidth, testBandwidth: false } : {}),
+        ...(bandwidth ? { abrEwmaDefaultEstimate: startEstimate(bandwidth), testBandwidth: false } : {}),
       });
       hlsRef.current = hls;
       hls.on(HlsClass.Events.MANIFEST_PARSED, (_e, data) => {

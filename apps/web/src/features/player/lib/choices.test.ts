@@ -1,6 +1,6 @@
 import type { PlayInfo } from '@parde/contract';
 import { describe, expect, it } from 'vitest';
-import { isPersianDub, measuredBandwidth, pickAudio, subtitleChoice, subtitleFor } from './choices';
+import { isPersianDub, measuredBandwidth, pickAudio, startEstimate, subtitleChoice, subtitleFor } from './choices';
 
 const orig = { id: 'orig', label: 'صدای اصلی', language: 'en', kind: 'original', studio: null, default: true } as const;
 const dubFa = { id: 'dub1', label: 'دوبلهٔ فارسی', language: 'fa', kind: 'dub', studio: 'سورن', default: false } as const;
@@ -69,5 +69,13 @@ describe('the bandwidth to start at', () => {
   it("falls back to the browser's estimate, then to none", () => {
     expect(measuredBandwidth([{ transferSize: 0, responseStart: 0, responseEnd: 5 }], 1.5)).toBe(1_500_000);
     expect(measuredBandwidth([])).toBeNull();
+  });
+});
+
+describe('the rung to start at', () => {
+  it('is one whose first 6 s segment arrives within half a second at the measured rate', () => {
+    // Fast 4G: 9 Mb/s carries a 0.75 Mb/s rung's first segment in half a second (the demo's 360p, not its 2.5 Mb/s 720p).
+    expect(startEstimate(9_000_000)).toBe(750_000);
+    expect(startEstimate(600_000_000)).toBe(50_000_000);
   });
 });

@@ -49,3 +49,17 @@ export function measuredBandwidth(entries: readonly TransferTiming[], downlinkMb
   if (rates.length > 0) return Math.round(rates[Math.floor(rates.length / 2)]!);
   return downlinkMbps && downlinkMbps > 0 ? Math.round(downlinkMbps * 1_000_000) : null;
 }
+
+/** The packager's segment length (decision 16): the first segment must arrive before the first frame. */
+const SEGMENT_SEC = 6;
+/** What the first segment may take to download, of the start's budget (≤ 1 s to the first frame). */
+const FIRST_SEGMENT_SEC = 0.5;
+
+/**
+ * The bandwidth hls.js is told to start with: the rung it picks from it is one whose first
+ * segment arrives within half a second at the measured rate (on Fast 4G, 9 Mb/s: a rung up to
+ * ~0.75 Mb/s; on a fast line the top one). Its own measurements take over after that segment.
+ */
+export function startEstimate(measured: number): number {
+  return Math.round((measured * FIRST_SEGMENT_SEC) / SEGMENT_SEC);
+}
