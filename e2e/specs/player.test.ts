@@ -96,6 +96,10 @@ describe('a premium member watching', () => {
     await settings.getByTestId('audio-dub1').locator('input').check();
     await expect.poll(() => player().getAttribute('data-audio')).toBe('dub1');
     await expect.poll(() => audioRequests.length, { timeout: 20_000 }).toBeGreaterThan(0);
+    // Persian speech: the subtitles go off by themselves; the member turns them on for dubs.
+    await expect.poll(() => player().getAttribute('data-subtitle')).toBe('');
+    await settings.getByTestId('subtitle-fa').locator('input').check();
+    await expect.poll(() => player().getAttribute('data-subtitle')).toBe('fa');
 
     // The screenshot of the player with subtitles.
     await page.getByTestId('settings-toggle').click();
@@ -138,9 +142,10 @@ describe('a premium member watching', () => {
     await next.waitFor({ timeout: 20_000 });
     expect(await next.innerText()).toMatch(/قسمت بعد تا [۰-۹]+ ثانیهٔ دیگر/);
     await next.getByRole('button', { name: 'پخش قسمت بعد' }).click();
-    await page.getByText('فصل ۱، قسمت ۲').waitFor();
+    await page.getByRole('heading', { level: 1, name: /فصل ۱، قسمت ۲/ }).waitFor();
     expect(new URL(page.url()).searchParams.get('episode')).toMatch(/^\d+$/);
-    await startPlaying();
+    // The press plays the next episode on arrival: no second press.
+    await expect.poll(() => video().evaluate((v: HTMLVideoElement) => !v.paused && v.currentTime > 0.3), { timeout: 20_000 }).toBe(true);
   });
 
   it('on a phone: the controls right to left, subtitles shown, a double tap on the left goes forward', async () => {
@@ -148,6 +153,10 @@ describe('a premium member watching', () => {
     await page.goto(`${baseUrl}/watch/${movie.imdbId}/${movie.id}?dub=1`);
     await startPlaying();
     expect(await player().getAttribute('data-audio')).toBe('dub1');
+    // Over the Persian dub, subtitles are the member's choice: chosen here from the sheet.
+    await page.getByTestId('settings-toggle').click();
+    await page.getByTestId('subtitle-fa').locator('input').check();
+    await page.getByTestId('player-settings').getByRole('button', { name: 'بستن' }).click();
     await seek(0.7);
     await expect.poll(() => page.getByTestId('player-subtitles').textContent(), { timeout: 10_000 }).toContain('سلام، دنیا!');
     // Right to left: play is the rightmost control, fullscreen the leftmost.

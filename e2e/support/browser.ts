@@ -11,11 +11,13 @@ export function assertChromium(): void {
   }
 }
 
-export async function launchBrowser(): Promise<Browser> {
+/** `extraArgs`: switches for one spec's browser (e.g. a stricter autoplay policy). */
+export async function launchBrowser(extraArgs: string[] = []): Promise<Browser> {
   assertChromium();
   return chromium.launch({
     executablePath: CHROMIUM_PATH,
     args: [
+      ...extraArgs,
       '--headless',
       '--no-sandbox',
       '--disable-gpu',

@@ -98,13 +98,25 @@ export type SelectProfileInput = z.infer<typeof selectProfileInput>;
 /** The player's choices, per profile: `GET` / `PUT /api/user/profile/prefs`. */
 export const playerPrefs = z
   .object({
-    /** Subtitle language (`fa`, `en`…) or null for none. */
+    /** Subtitle language (`fa`, `en`…) with the original audio, or null for none. */
     subtitle: z
       .string()
       .min(2)
       .max(8)
       .regex(/^[A-Za-z]{2,3}(?:-[A-Za-z0-9]{1,4})?$/)
       .nullable(),
+    /**
+     * Subtitle language while a Persian dub plays, or null for none. Absent until the viewer
+     * chooses: a Persian dub then plays without subtitles (`subtitle` is the choice for the
+     * original audio).
+     */
+    subtitleWithDub: z
+      .string()
+      .min(2)
+      .max(8)
+      .regex(/^[A-Za-z]{2,3}(?:-[A-Za-z0-9]{1,4})?$/)
+      .nullable()
+      .optional(),
     size: z.enum(['s', 'm', 'l']),
     /** null: decide by the connection; true/false: the viewer's own choice. */
     dataSaver: z.boolean().nullable(),

@@ -20,6 +20,8 @@ type Props = {
   myRating?: number | null;
   /** Where the card leads instead of the title page (continue watching: the player). */
   href?: string;
+  /** The link's router state (continue watching: play on arrival). */
+  linkState?: unknown;
 };
 
 /**
@@ -39,12 +41,12 @@ export function EnglishName({ children, className }: { children: ReactNode; clas
  * The whole card is one link. A screen shows dozens of them, so they are plain elements with
  * the classes of theme/catalogue.css: nothing to compute per card while rendering.
  */
-export function TitleCard({ title, linkSearch, note, rank, priority, myRating, href: to }: Props) {
+export function TitleCard({ title, linkSearch, note, rank, priority, myRating, href: to, linkState }: Props) {
   const nameFa = title.titleFa ?? title.titleEn;
   const years = formatYears(title.year, title.endYear, title.type === 'series');
   const href = to ?? (linkSearch ? `${title.path}?${linkSearch}` : title.path);
   return (
-    <RouterLink to={href} className="p-card" data-testid="title-card" data-title-id={title.id}>
+    <RouterLink to={href} state={linkState} className="p-card" data-testid="title-card" data-title-id={title.id}>
       <div className="p-card__poster">
         <ArtImage src={title.poster} alt="" kind="poster" eager={priority} />
         <div className="p-card__badges">

@@ -3,6 +3,7 @@ import { Section } from '../../../components/section';
 import { TitleCard, TitleCardSkeleton } from '../../../components/title-card';
 import { HorizontalRow } from '../../../components/title-row';
 import { paths } from '../../../config/paths';
+import { PLAY_ON_ARRIVAL } from '../../../lib/play-intent';
 import { useHistory } from '../api/get-history';
 import { progressNote, resumeHref } from '../lib/progress';
 import { messages } from '../messages';
@@ -35,11 +36,15 @@ export function ContinueWatchingRow({ title = messages.continueWatching, emptyTe
         <div className="p-row-empty">{emptyText}</div>
       ) : (
         <HorizontalRow label={title}>
-          {data.data.map((t) => (
-            <li key={t.id}>
-              <TitleCard title={t} note={progressNote(t)} href={resumeHref(t)} />
-            </li>
-          ))}
+          {data.data.map((t) => {
+            const resume = resumeHref(t);
+            return (
+              <li key={t.id}>
+                {/* Into the player, playing on arrival; a title not yet played opens its page. */}
+                <TitleCard title={t} note={progressNote(t)} href={resume} linkState={resume ? PLAY_ON_ARRIVAL : undefined} />
+              </li>
+            );
+          })}
         </HorizontalRow>
       )}
     </Section>

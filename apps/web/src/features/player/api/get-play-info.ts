@@ -13,10 +13,34 @@ export async function getPlayInfo(titleId: number, episodeId: number | null, sig
   return res.data.data;
 }
 
+/** A primed answer older than this is asked for again (the resume point, the signed addresses). */
+const PRIMED_FRESH_MS = 15_000;
+const primed = new Map<string, { at: number; info: Promise<PlayInfo> }>();
+const primedKey = (titleId: number, episodeId: number | null, isMember: boolean) => playKeys.info(titleId, episodeId, isMember).join(':');
+
+/**
+ * At a press on «تماشا»: the play information is asked for at once, in parallel with the watch
+ * screen's code, and the watch screen takes that answer instead of asking again.
+ */
+export function primePlayInfo(titleId: number, episodeId: number | null, isMember: boolean): void {
+  const info = getPlayInfo(titleId, episodeId);
+  // A refusal (no premium, no media) is the watch screen's to show when it takes the answer.
+  info.catch(() => undefined);
+  primed.set(primedKey(titleId, episodeId, isMember), { at: Date.now(), info });
+}
+
+function takePrimed(titleId: number, episodeId: number | null, isMember: boolean): Promise<PlayInfo> | null {
+  const key = primedKey(titleId, episodeId, isMember);
+  const hit = primed.get(key);
+  primed.delete(key);
+  return hit && Date.now() - hit.at < PRIMED_FRESH_MS ? hit.info : null;
+}
+
 export const getPlayInfoQueryOptions = (titleId: number, episodeId: number | null, isMember: boolean) =>
   queryOptions({
     queryKey: playKeys.info(titleId, episodeId, isMember),
-    queryFn: ({ signal }) => getPlayInfo(titleId, episodeId, signal),
+    // A press on the title page may have asked already: that answer, once.
+    queryFn: ({ signal }) => takePrimed(titleId, episodeId, isMember) ?? getPlayInfo(titleId, episodeId, signal),
     // Signed addresses expire, and the resume point moves: always ask again.
     staleTime: 0,
     gcTime: 0,

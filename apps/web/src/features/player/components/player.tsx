@@ -13,8 +13,10 @@ import VolumeOffIcon from 'plain-icon:VolumeOff';
 import VolumeUpIcon from 'plain-icon:VolumeUp';
 import { useCallback, useEffect, useMemo, useRef, useState, type KeyboardEvent as ReactKeyboardEvent, type PointerEvent as ReactPointerEvent } from 'react';
 import { savePosition } from '../api/save-position';
+import { measuredBandwidth, pickAudio, startEstimate, subtitleChoice, subtitleFor } from '../lib/choices';
 import { cuesAt, toCues, type Cue } from '../lib/cues';
 import { clock, dataAmount, qualityLabel } from '../lib/format';
+import { loadHls } from '../lib/load-hls';
 import { meteredConnection, saveAudio, savePrefs, type PlayerChoices, type PlayerPrefs } from '../lib/prefs';
 import { messages } from '../messages';
 import '../player.css';
@@ -34,6 +36,8 @@ export interface PlayerProps {
   /** The profile's (a visitor's: this device's) choices, read before the player starts. */
   choices: PlayerChoices;
   title: string;
+  /** Reached by a press on «تماشا», a continue-watching card or the next episode: play on arrival. */
+  autoplay?: boolean;
   onNext?: (episodeId: number) => void;
 }
 
@@ -45,7 +49,7 @@ type Menu = null | 'settings';
  * audio edition remembered per title, resume, positions saved every 15 s, on pause and on leaving,
  * skip intro, the next episode with a countdown, keyboard shortcuts and double-tap seeking.
  */
-export function Player({ info, isMember, preferDub, choices, title, onNext }: PlayerProps) {
+export function Player({ info, isMember, preferDub, choices, title, autoplay = false, onNext }: PlayerProps) {
   const videoRef = useRef<HTMLVideoElement>(null);
   const boxRef = useRef<HTMLDivElement>(null);
   const hlsRef = useRef<Hls | null>(null);
@@ -68,8 +72,16 @@ export function Player({ info, isMember, preferDub, choices, title, onNext }: Pl
   const [controlsShown, setControlsShown] = useState(true);
   const [countdown, setCountdown] = useState<number | null>(null);
   const [flash, setFlash] = useState<string | null>(null);
+  // Playback has begun once (autoplay or a press); until then a large play button shows.
+  const [started, setStarted] = useState(false);
+  // Autoplay is on its way: the large button waits, unless the browser refuses.
+  const [starting, setStarting] = useState(autoplay);
   const lastSaved = useRef(0);
-  const subtitle = prefs.subtitle && info.subtitles.some((s) => s.language === prefs.subtitle) ? prefs.subtitle : null;
+  // Playback was asked for once: full screen on a phone comes with the first start only.
+  const startedRef = useRef(false);
+  const audio = info.audio.find((a) => a.id === audioId);
+  // With a Persian dub, subtitles stay off unless the viewer has chosen them for dubs.
+  const subtitle = subtitleFor(info, audio, prefs);
 
   const updatePrefs = (patch: Partial<PlayerPrefs>) =>
     setPrefs((p) => {
@@ -88,6 +100,26 @@ export function Player({ info, isMember, preferDub, choices, title, onNext }: Pl
     [info.titleId, info.episode?.id, isMember],
   );
 
+  /**
+   * Starts playback: on a phone, full screen and landscape where the browser allows it (both
+   * need the press's activation; a refusal, e.g. of the orientation lock, changes nothing). A
+   * refused `play()` (no activation: an address opened from outside) shows the play button.
+   */
+  function begin() {
+    const video = videoRef.current;
+    if (!video) return;
+    if (!startedRef.current && isPhone()) goFullscreen(boxRef.current);
+    startedRef.current = true;
+    video.play().then(
+      () => setStarting(false),
+      (err: unknown) => {
+        // AbortError: the source changed under it (another episode); not a refusal.
+        if (err instanceof DOMException && err.name === 'AbortError') return;
+        startedRef.current = false;
+        setStarting(false);
+      },
+    );
+  }
   // hls.js: loaded with this screen only, then the master playlist from the signed address.
   useEffect(() => {
     const video = videoRef.current;
@@ -95,16 +127,26 @@ export function Player({ info, isMember, preferDub, choices, title, onNext }: Pl
     let hls: Hls | null = null;
     let cancelled = false;
     void (async () => {
-      const { default: HlsClass } = await import('hls.js');
+      const { default: HlsClass } = await loadHls();
       if (cancelled) return;
       if (!HlsClass.isSupported()) {
         if (video.canPlayType('application/vnd.apple.mpegurl')) {
           video.src = info.masterUrl;
           video.currentTime = info.resumeSec;
+          if (autoplay) begin();
         } else setFailed(true);
         return;
       }
-      hls = new HlsClass({ startPosition: info.resumeSec, capLevelToPlayerSize: true, enableWorker: true, renderTextTracksNatively: false });
+      // Start at a rung whose first segment the connection has shown it carries quickly (measured
+      // on the watch code's own download), instead of hls.js's test download of a first segment.
+      const bandwidth = measuredBandwidth(performance.getEntriesByType('resource') as PerformanceResourceTiming[], (navigator as Navigator & { connection?: { downlink?: number } }).connection?.downlink);
+      hls = new HlsClass({
+        startPosition: info.resumeSec,
+        capLevelToPlayerSize: true,
+        enableWorker: true,
+        renderTextTracksNatively: false,
+        ...(bandwidth ? { abrEwmaDefaultEstimate: startEstimate(bandwidth), testBandwidth: false } : {}),
+      });
       hlsRef.current = hls;
       hls.on(HlsClass.Events.MANIFEST_PARSED, (_e, data) => {
         setLevels(data.levels.map((l, index) => ({ index, height: l.height })));
@@ -123,6 +165,8 @@ export function Player({ info, isMember, preferDub, choices, title, onNext }: Pl
       });
       hls.loadSource(info.masterUrl);
       hls.attachMedia(video);
+      // Asked for now, the play waits for the first frames instead of a second press.
+      if (autoplay) begin();
     })();
     return () => {
       cancelled = true;
@@ -177,7 +221,12 @@ export function Player({ info, isMember, preferDub, choices, title, onNext }: Pl
   }, [save]);
 
   useEffect(() => {
-    const onChange = () => setFullscreen(document.fullscreenElement === boxRef.current);
+    const onChange = () => {
+      const on = document.fullscreenElement === boxRef.current;
+      setFullscreen(on);
+      // Leaving full screen (the back gesture, the button) lets the phone turn back; playback goes on.
+      if (!on) unlockOrientation();
+    };
     document.addEventListener('fullscreenchange', onChange);
     return () => document.removeEventListener('fullscreenchange', onChange);
   }, []);
@@ -210,7 +259,7 @@ export function Player({ info, isMember, preferDub, choices, title, onNext }: Pl
   const togglePlay = () => {
     const video = v();
     if (!video) return;
-    if (video.paused) void video.play().catch(() => {});
+    if (video.paused) begin();
     else video.pause();
   };
   const seekBy = (delta: number) => {
@@ -221,13 +270,15 @@ export function Player({ info, isMember, preferDub, choices, title, onNext }: Pl
   };
   const toggleFullscreen = () => {
     if (document.fullscreenElement) void document.exitFullscreen().catch(() => {});
-    else void boxRef.current?.requestFullscreen?.().catch(() => {});
+    else goFullscreen(boxRef.current);
   };
   const toggleMute = () => {
     const video = v();
     if (video) video.muted = !video.muted;
   };
-  const toggleSubtitles = () => updatePrefs({ subtitle: subtitle ? null : (info.subtitles.find((s) => s.language === 'fa') ?? info.subtitles[0])?.language ?? null });
+  // Kept as the choice for what plays now: a Persian dub's, or the original's.
+  const chooseSubtitle = (language: string | null) => updatePrefs(subtitleChoice(audio, language));
+  const toggleSubtitles = () => chooseSubtitle(subtitle ? null : ((info.subtitles.find((s) => s.language === 'fa') ?? info.subtitles[0])?.language ?? null));
 
   // Right to left: ArrowLeft goes forward (the way the bar fills), ArrowRight back.
   const onKeyDown = (e: ReactKeyboardEvent<HTMLDivElement>) => {
@@ -306,7 +357,6 @@ export function Player({ info, isMember, preferDub, choices, title, onNext }: Pl
   const inIntro = info.intro !== null && time >= info.intro.startSec && time < info.intro.endSec - 1;
   const qualityOf = (height: number) => info.qualities.find((q) => q.height === height);
   const currentHeight = playingLevel !== null ? levels.find((l) => l.index === playingLevel)?.height : undefined;
-  const audio = info.audio.find((a) => a.id === audioId);
 
   return (
     <div
@@ -331,7 +381,10 @@ export function Player({ info, isMember, preferDub, choices, title, onNext }: Pl
         poster={info.posterUrl}
         preload="auto"
         data-testid="player-video"
-        onPlay={() => setPlaying(true)}
+        onPlay={() => {
+          setPlaying(true);
+          setStarted(true);
+        }}
         onPause={() => {
           setPlaying(false);
           save();
@@ -352,6 +405,12 @@ export function Player({ info, isMember, preferDub, choices, title, onNext }: Pl
         onError={() => setFailed(true)}
       />
       <div className="p-player__surface" onPointerUp={onSurfacePointer} aria-hidden="true" />
+
+      {!started && !starting && !failed && (
+        <button type="button" className="p-player__start" onClick={togglePlay} aria-label={messages.play} data-testid="play-start">
+          <PlayArrowIcon aria-hidden="true" />
+        </button>
+      )}
 
       {showing.length > 0 && (
         <div className={`p-player__subs p-player__subs--${prefs.size}`} aria-live="off" data-testid="player-subtitles">
@@ -545,12 +604,12 @@ export function Player({ info, isMember, preferDub, choices, title, onNext }: Pl
             <fieldset className="p-player__group">
               <legend>{messages.subtitles}</legend>
               <label className="p-player__choice">
-                <input type="radio" name="subtitle" checked={!subtitle} onChange={() => updatePrefs({ subtitle: null })} />
+                <input type="radio" name="subtitle" checked={!subtitle} onChange={() => chooseSubtitle(null)} />
                 <span>{messages.subtitlesOff}</span>
               </label>
               {info.subtitles.map((s) => (
                 <label key={s.language} className="p-player__choice" data-testid={`subtitle-${s.language}`}>
-                  <input type="radio" name="subtitle" checked={subtitle === s.language} onChange={() => updatePrefs({ subtitle: s.language })} />
+                  <input type="radio" name="subtitle" checked={subtitle === s.language} onChange={() => chooseSubtitle(s.language)} />
                   <span>{s.label}</span>
                 </label>
               ))}
@@ -585,9 +644,26 @@ export function Player({ info, isMember, preferDub, choices, title, onNext }: Pl
   );
 }
 
-/** The remembered edition for this title; `?dub=1` asks for the dub; otherwise the default. */
-function pickAudio(info: PlayInfo, preferDub: boolean, remembered: string | null): string {
-  if (preferDub) return info.audio.find((a) => a.kind === 'dub')?.id ?? info.audio[0]?.id ?? 'orig';
-  if (remembered && info.audio.some((a) => a.id === remembered)) return remembered;
-  return info.audio.find((a) => a.default)?.id ?? info.audio[0]?.id ?? 'orig';
+/** A phone: a coarse pointer on a small screen (tablets and desktops keep the page around the player). */
+function isPhone(): boolean {
+  return window.matchMedia('(pointer: coarse)').matches && Math.min(window.screen.width, window.screen.height) < 600;
+}
+
+type LockableOrientation = ScreenOrientation & { lock?: (o: 'landscape') => Promise<void>; unlock?: () => void };
+
+/** Full screen, then landscape where the browser lets a page turn the screen; refusals are silent. */
+function goFullscreen(box: HTMLElement | null): void {
+  if (!box?.requestFullscreen) return;
+  box.requestFullscreen().then(
+    () => (screen.orientation as LockableOrientation | undefined)?.lock?.('landscape').catch(() => {}),
+    () => {},
+  );
+}
+
+function unlockOrientation(): void {
+  try {
+    (screen.orientation as LockableOrientation | undefined)?.unlock?.();
+  } catch {
+    /* not locked, or not lockable here */
+  }
 }

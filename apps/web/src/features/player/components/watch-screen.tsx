@@ -3,6 +3,7 @@ import { QueryErrorPage } from '../../../components/query-error';
 import { useDocumentTitle } from '../../../components/use-document-title';
 import { paths } from '../../../config/paths';
 import { HttpError } from '../../../lib/api-client';
+import { PLAY_ON_ARRIVAL } from '../../../lib/play-intent';
 import { useAuthStore } from '../../auth';
 import { useIsKids } from '../../profiles';
 import { usePlayInfo } from '../api/get-play-info';
@@ -15,10 +16,10 @@ const statusOf = (err: unknown) => (err instanceof HttpError ? err.response?.sta
 
 /**
  * `watch/{imdb}/{id}[?episode=…][&dub=1]`: the player for premium members (and everyone, for a
- * free title). A visitor or a member without premium is told why and shown the way in, never a
+ * free title), playing on arrival when a press brought the viewer here (`autoplay`). A visitor or a member without premium is told why and shown the way in, never a
  * broken player.
  */
-export function WatchScreen({ titleId, episodeId, preferDub }: { titleId: number; episodeId: number | null; preferDub: boolean }) {
+export function WatchScreen({ titleId, episodeId, preferDub, autoplay = false }: { titleId: number; episodeId: number | null; preferDub: boolean; autoplay?: boolean }) {
   const isMember = useAuthStore((s) => Boolean(s.token));
   const kids = useIsKids() && isMember;
   const navigate = useNavigate();
@@ -96,7 +97,9 @@ export function WatchScreen({ titleId, episodeId, preferDub }: { titleId: number
           preferDub={preferDub}
           choices={choices.data ?? { prefs: DEFAULT_PREFS, audio: null }}
           title={name}
-          onNext={(next) => void navigate(`${paths.watch.getHref(title.data?.imdbId ?? 'tt0', titleId)}?episode=${next}`)}
+          autoplay={autoplay}
+          // The next episode plays on arrival, as the one before did.
+          onNext={(next) => void navigate(`${paths.watch.getHref(title.data?.imdbId ?? 'tt0', titleId)}?episode=${next}`, { state: PLAY_ON_ARRIVAL })}
         />
       ) : (
         <div className="p-player" role="status" aria-busy="true" aria-label={messages.loading} />

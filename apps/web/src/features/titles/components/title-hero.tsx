@@ -5,12 +5,14 @@ import OndemandVideoIcon from 'plain-icon:OndemandVideo';
 import PhotoLibraryIcon from 'plain-icon:PhotoLibrary';
 import PlayArrowIcon from 'plain-icon:PlayArrow';
 import WorkspacePremiumIcon from 'plain-icon:WorkspacePremium';
+import { useEffect, type MouseEvent } from 'react';
 import { Link as RouterLink } from 'react-router';
 import { ArtImage } from '../../../components/art-image';
 import { formatVotes, formatYears } from '../../../components/format';
 import { ImdbRating, RottenTomatoesBadge } from '../../../components/rating-badges';
 import { EnglishName } from '../../../components/title-card';
 import { paths } from '../../../config/paths';
+import { PLAY_ON_ARRIVAL, whenIdle } from '../../../lib/play-intent';
 import { messages } from '../messages';
 import { needsPremium, useTitleAccess } from '../api/get-title-access';
 import { PremiumGate } from './premium-gate';
@@ -18,11 +20,25 @@ import { TitleMemberActions, type MemberAccess } from './title-actions';
 import { TitleRating } from './title-rating';
 
 /**
+ * Getting the watch screen ready before it is opened (the route composes it: the player is a
+ * feature of its own, and its code must stay out of this page's first visit).
+ */
+export type WatchWarmup = {
+  /** The watch screen's code: asked for when the page is idle, or on hover, focus or touch. */
+  loadCode: () => void;
+  /** The press on «تماشا»: the code and the play information, in parallel. */
+  press: (titleId: number) => void;
+};
+
+/** A plain press: not one opening a new tab or window. */
+const plainPress = (e: MouseEvent) => e.button === 0 && !e.metaKey && !e.ctrlKey && !e.shiftKey && !e.altKey;
+
+/**
  * The top of the title page: backdrop, poster, names, the facts a viewer decides by, ratings,
  * genres and countries (each opening a filtered list), and the actions. Always dark, like a
  * cinema, whatever the theme.
  */
-export function TitleHero({ title, access }: { title: TitleDetail; access: MemberAccess }) {
+export function TitleHero({ title, access, watch }: { title: TitleDetail; access: MemberAccess; watch?: WatchWarmup }) {
   const nameFa = title.titleFa ?? title.titleEn;
   const years = formatYears(title.year, title.endYear, title.type === 'series');
   const facts = [years, title.runtime ? formatDuration(title.runtime) : null, messages.type[title.type]].filter(Boolean) as string[];
@@ -31,6 +47,12 @@ export function TitleHero({ title, access }: { title: TitleDetail; access: Membe
   const watchAccess = useTitleAccess(title.id, access.isMember, !title.isFree);
   const gate = !title.isFree && needsPremium(watchAccess.data) ? watchAccess.data : null;
   const locked = gate !== null;
+  // Playable here: free, or the API said this viewer may watch. Only then is the player's code
+  // fetched unasked, once the page has loaded and is idle (never on a metered connection).
+  const playable = title.isFree || watchAccess.data?.canWatch === true;
+  const loadCode = watch?.loadCode;
+  useEffect(() => (playable && loadCode ? whenIdle(loadCode) : undefined), [playable, loadCode]);
+  const warm = locked ? undefined : loadCode;
 
   return (
     <div data-testid="title-hero" className="p-title-hero">
@@ -108,6 +130,14 @@ export function TitleHero({ title, access }: { title: TitleDetail; access: Membe
             {!(locked && access.kids) && (
               <RouterLink
                 to={locked ? paths.goPremium.getHref() : paths.watch.getHref(title.imdbId, title.id)}
+                // One press plays: the watch screen starts on arrival.
+                state={locked ? undefined : PLAY_ON_ARRIVAL}
+                onPointerEnter={warm}
+                onFocus={warm}
+                onTouchStart={warm}
+                onClick={(e) => {
+                  if (!locked && watch && plainPress(e)) watch.press(title.id);
+                }}
                 tabIndex={0}
                 data-testid="watch-button"
                 data-locked={locked}

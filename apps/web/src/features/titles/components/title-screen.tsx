@@ -13,7 +13,7 @@ import { PeopleRow } from './people-row';
 import { SeasonsAndEpisodes } from './seasons';
 import type { MemberAccess } from './title-actions';
 import { DubEditions, PlotAndDetails } from './title-details';
-import { TitleHero } from './title-hero';
+import { TitleHero, type WatchWarmup } from './title-hero';
 import { TitleSkeleton } from './title-skeleton';
 
 type Props = {
@@ -22,6 +22,8 @@ type Props = {
   access: MemberAccess;
   /** The comment section, composed by the route (comments are a feature of their own). */
   comments?: ReactNode;
+  /** Readies the watch screen for the play button (composed by the route, as the player is a feature of its own). */
+  watch?: WatchWarmup;
 };
 
 /**
@@ -29,7 +31,7 @@ type Props = {
  * (the address bar is corrected without a new history entry). Plain elements styled by
  * theme/title.css: a first visit loads none of MUI's code.
  */
-export function TitleScreen({ id, slug, access, comments }: Props) {
+export function TitleScreen({ id, slug, access, comments, watch }: Props) {
   const location = useLocation();
   const dub = new URLSearchParams(location.search).get('dub') === '1';
   const query = useTitle(id, dub);
@@ -43,7 +45,7 @@ export function TitleScreen({ id, slug, access, comments }: Props) {
   }
   return (
     <div data-testid="title-page">
-      <TitleHero title={query.data} access={access} />
+      <TitleHero title={query.data} access={access} watch={watch} />
       <div className="p-container p-container--xl p-title__body">
         <PlotAndDetails title={query.data} />
         {query.data.type === 'series' && <SeasonsAndEpisodes seasons={query.data.seasons} />}
