@@ -1,25 +1,78 @@
-import { defineConfig } from 'vitest/config';
+import os from 'node:os';
+import { configDefaults, defineConfig } from 'vitest/config';
+
+/**
+ * API test files that run alone, one after another, after every other file has finished: they
+ * start and kill real processes (servers, database children, lock races), fault a dependency on
+ * purpose, or measure time (a handler's end, a reload's tick, a request's deadline), so a
+ * neighbour's load must not be able to decide their result. Every other API file has its own
+ * database (cloned from the run's migrated template) and its own app, and runs beside the others.
+ * A new file that forks a process, kills one, or asserts on elapsed time belongs here.
+ */
+export const serialApiTests = [
+  // Real processes: servers, commands, database children, killed and restarted.
+  'crash',
+  'data-safety',
+  'db-export',
+  'embedded-owner',
+  'fresh-start', // starts servers on empty databases, and two at once
+  'media-restart',
+  'prod-stack',
+  'server-process',
+  'admin-catalogue', // starts a second server process on PostgreSQL and times its reload
+  // Faults injected into a dependency.
+  'fault-disk',
+  'fault-postgres',
+  'fault-redis',
+  // Elapsed time is what they check, or they wait out a timer.
+  'foundation', // when the last handler ended (250 ms … 4 s)
+  'search-reload', // waits out the reload interval
+  'read-replica', // the replica's fallback on a short timer
+  'hostile-input', // thousands of requests, each under a 10 s deadline
+].map((name) => `apps/api/test/${name}.test.ts`);
+
+// Two workers on a two-core machine: a test file spends much of its time waiting on its
+// database child, so the other worker's file fills that time. PARDE_TEST_WORKERS overrides.
+const workers = Number(process.env.PARDE_TEST_WORKERS) || Math.max(2, os.availableParallelism() - 1);
 
 // Three tiers, one runner: pure unit tests, API tests on a real database, web component tests in jsdom.
 // Browser tests live in e2e/ and run against the built server.
 export default defineConfig({
   test: {
+    maxWorkers: workers,
     projects: [
       {
         test: {
           name: 'unit',
           include: ['packages/*/src/**/*.test.ts', 'apps/api/src/**/*.test.ts'],
           environment: 'node',
+          // Property tests run thousands of cases in one synchronous test: 12.7 s for 2,000 on a
+          // busy machine beside another worker, past the 5 s default.
+          testTimeout: 30_000,
         },
       },
       {
         test: {
           name: 'api',
           include: ['apps/api/test/**/*.test.ts'],
+          exclude: [...configDefaults.exclude, ...serialApiTests],
           environment: 'node',
           testTimeout: 30_000,
           hookTimeout: 60_000,
-          fileParallelism: true,
+          // One migrated database per run, cloned per file (see the file).
+          globalSetup: ['apps/api/test/helpers/template-database.ts'],
+        },
+      },
+      {
+        test: {
+          // vitest runs a project with file parallelism off after all the others, one file at a time.
+          name: 'api-serial',
+          include: serialApiTests,
+          environment: 'node',
+          testTimeout: 30_000,
+          hookTimeout: 60_000,
+          fileParallelism: false,
+          globalSetup: ['apps/api/test/helpers/template-database.ts'],
         },
       },
       'apps/*/vitest.config.ts',

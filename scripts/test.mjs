@@ -3,7 +3,7 @@
 import fs from 'node:fs';
 import os from 'node:os';
 import path from 'node:path';
-import { ensureDebianPackage, ensureInstalled, ensureWebBuilt, mustRun, root, run } from './lib.mjs';
+import { ensureDebianPackage, ensureInstalled, ensureWebBuilt, root, run } from './lib.mjs';
 
 const ensureChromium = () => ensureDebianPackage('chromium', ['/usr/bin/chromium'], 'The browser tests');
 // The media package's and the API's media tests package real video.
@@ -22,8 +22,12 @@ await ensureInstalled();
 // `--api-only`: the API integration tests alone (CI runs them again on PostgreSQL this way).
 const apiOnly = process.argv.includes('--api-only');
 if (!apiOnly) {
-  await mustRun('npm', ['run', 'lint']);
-  await mustRun('npm', ['run', 'typecheck']);
+  // Side by side: neither needs the other, and each is mostly one busy core.
+  const [lint, types] = await Promise.all([run('npm', ['run', 'lint']), run('npm', ['run', 'typecheck'])]);
+  if (lint || types) {
+    console.error(`\n✗ ${[lint && 'npm run lint', types && 'npm run typecheck'].filter(Boolean).join(', ')} failed`);
+    process.exit(1);
+  }
 }
 
 // The media tests (API and unit) package real video.
@@ -31,7 +35,7 @@ await ensureFfmpeg();
 
 const tmp = fs.mkdtempSync(path.join(os.tmpdir(), 'parde-test-'));
 const unitReport = path.join(tmp, 'vitest.json');
-const unitCode = await run('npx', ['vitest', 'run', ...(apiOnly ? ['--project', 'api'] : []), '--reporter=default', '--reporter=json', `--outputFile.json=${unitReport}`]);
+const unitCode = await run('npx', ['vitest', 'run', ...(apiOnly ? ['--project', 'api', '--project', 'api-serial'] : []), '--reporter=default', '--reporter=json', `--outputFile.json=${unitReport}`]);
 
 // CI (.ci/run) starts the API tests on PostgreSQL beside the browser tests, once the unit and API
 // tests have passed and the site is built: told through this file.

@@ -84,11 +84,11 @@ type ChildMessage = { type: 'ready'; port: number } | { type: 'in-use' | 'damage
  * the data directory's lock first: {@link DatabaseInUseError} when a live process holds it,
  * {@link DatabaseDamagedError} when the files exist but cannot be opened.
  */
-export async function startPglite(dataDir: string | 'memory://', role: OwnerInfo['role'] = 'server'): Promise<{ port: number; child: ChildProcess }> {
+export async function startPglite(dataDir: string | 'memory://', role: OwnerInfo['role'] = 'server', loadFrom?: string): Promise<{ port: number; child: ChildProcess }> {
   if (dataDir !== 'memory://') fs.mkdirSync(dataDir, { recursive: true });
   const child = fork(pgliteChild.file, [], {
     execArgv: pgliteChild.execArgv,
-    env: { ...process.env, PGLITE_DATA_DIR: dataDir, PGLITE_ROLE: role },
+    env: { ...process.env, PGLITE_DATA_DIR: dataDir, PGLITE_ROLE: role, PGLITE_LOAD_FROM: loadFrom ?? '' },
     stdio: ['ignore', 'inherit', 'inherit', 'ipc'],
   });
   const port = await new Promise<number>((resolve, reject) => {
@@ -161,6 +161,11 @@ export interface OpenOptions {
   readUrl?: string;
   /** For the embedded database: a directory, or 'memory://' for a throwaway one. */
   pgliteDataDir?: string;
+  /**
+   * A throwaway ('memory://') embedded database only: a data directory tarball (PGlite's
+   * uncompressed `dumpDataDir`) to start from instead of an empty database.
+   */
+  pgliteLoadFrom?: string;
   poolMax?: number;
   /**
    * The embedded database only. `own` (the site): this process must own the data directory, and
@@ -188,7 +193,7 @@ export async function openDatabase(opts: OpenOptions): Promise<Database> {
         break;
       }
       try {
-        const started = await startPglite(dir, access === 'share' ? 'command' : 'server');
+        const started = await startPglite(dir, access === 'share' ? 'command' : 'server', dir === 'memory://' ? opts.pgliteLoadFrom : undefined);
         child = started.child;
         url = `postgres://postgres@127.0.0.1:${started.port}/postgres`;
       } catch (err) {

@@ -23,6 +23,9 @@ import { WireQueue } from './wire-queue';
 const dataDir = process.env.PGLITE_DATA_DIR || 'memory://';
 const role = process.env.PGLITE_ROLE === 'command' ? 'command' : 'server';
 const maxConnections = Number(process.env.PGLITE_MAX_CONNECTIONS || 8);
+// A data directory tarball (dumpDataDir) to start a throwaway in-memory database from, instead
+// of an empty one: the tests clone one migrated database per file this way.
+const loadFrom = process.env.PGLITE_LOAD_FROM || '';
 
 type Message =
   | { type: 'ready'; port: number }
@@ -97,7 +100,8 @@ async function main() {
   const existed = dataDir !== 'memory://' && fs.existsSync(path.join(dataDir, 'PG_VERSION'));
   let db: PGlite;
   try {
-    db = await PGlite.create({ dataDir, extensions: { pg_trgm } });
+    const loadDataDir = loadFrom && dataDir === 'memory://' ? new Blob([fs.readFileSync(loadFrom)]) : undefined;
+    db = await PGlite.create({ dataDir, extensions: { pg_trgm }, ...(loadDataDir ? { loadDataDir } : {}) });
     // Read the catalogue of relations once: a damaged system catalogue shows up here, at start.
     await db.query('SELECT count(*) FROM pg_class');
   } catch (err) {
