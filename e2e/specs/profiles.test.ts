@@ -83,6 +83,13 @@ describe.each(WIDTHS)('household profiles at %s px', (width, viewport) => {
     const saved = page.waitForResponse((r) => r.url().includes(`/api/user/history/${movie.id}`) && r.request().method() === 'POST');
     await video().evaluate((v: HTMLVideoElement) => v.pause());
     expect((await saved).status()).toBe(200);
+    await leaveFullScreen();
+  }
+
+  /** On a phone the first start of a film goes full screen; the viewer leaves it to reach the menu. */
+  async function leaveFullScreen() {
+    await page.evaluate(() => (document.fullscreenElement ? document.exitFullscreen() : undefined));
+    await expect.poll(() => page.evaluate(() => document.fullscreenElement)).toBeNull();
   }
 
   /** Opens the film again and starts it: where it starts is the profile's resume point. */
@@ -92,6 +99,7 @@ describe.each(WIDTHS)('household profiles at %s px', (width, viewport) => {
     await startPlaying();
     const at = await currentTime();
     await video().evaluate((v: HTMLVideoElement) => v.pause());
+    await leaveFullScreen();
     return at;
   }
 

@@ -18,6 +18,7 @@ export async function render(url, fetchApi, runtimeConfig, options) {
   if (url.startsWith('/user/')) return null;
   if (url.includes('broken=1')) throw new Error('render failed');
   if (status !== 200) {
+    globalThis.__notFoundSaid = options?.message;
     // The app's not-found screen; an older build drew whatever the address showed, and said nothing of it.
     const old = url.startsWith('/old-build/');
     return {
@@ -149,6 +150,19 @@ describe('server-rendered pages', () => {
     const member = await ctx.app.inject({ url: '/no/such/page', cookies: { token: '1|abc' } });
     expect(member.statusCode).toBe(404);
     expect(member.body).toContain('<div id="root"></div>');
+  });
+
+  it('tells the renderer what was not found, so the page says it as the screen would', async () => {
+    const said = async (url: string) => {
+      (globalThis as { __notFoundSaid?: string }).__notFoundSaid = 'unset';
+      expect((await ctx.app.inject({ url })).statusCode, url).toBe(404);
+      return (globalThis as { __notFoundSaid?: string }).__notFoundSaid;
+    };
+    expect(await said('/titles/99999998/x')).toBe('فیلم یا سریالی با این نشانی پیدا نشد.');
+    expect(await said('/watch/tt0000000/99999998')).toBe('فیلم یا سریالی با این نشانی پیدا نشد.');
+    expect(await said('/collections/99998/x')).toBe('مجموعه‌ای با این نشانی پیدا نشد.');
+    expect(await said('/people/actor/99999998/x')).toBe('هنرمندی با این نشانی پیدا نشد.');
+    expect(await said('/no/such/page/2')).toBeUndefined();
   });
 
   it('serves the app shell for a not-found page a renderer cannot draw as one (an older build)', async () => {

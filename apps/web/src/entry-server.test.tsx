@@ -140,6 +140,15 @@ describe('the server-rendered first paint', () => {
     }
   });
 
+  it('says on the not-found screen what was not found, when the server names it, and starts the app from the same words', async () => {
+    const message = 'فیلم یا سریالی با این نشانی پیدا نشد.';
+    const page = await render('/titles/99999999/x', fakeApi().fetchApi, undefined, { status: 404, message });
+    expect(page!.html).toContain('<h1 class="p-h4 p-status__title">صفحه پیدا نشد</h1>');
+    expect(page!.html).toContain(message);
+    const { errors } = stateOf(page!.state) as { errors?: Record<string, { data: unknown }> };
+    expect(Object.values(errors ?? {}).map((e) => e.data)).toEqual([{ message }]);
+  });
+
   it('draws the page of a title removed for good for a 410', async () => {
     const page = await render('/titles/12/removed', fakeApi().fetchApi, undefined, { status: 410 });
     expect(page!.status).toBe(410);

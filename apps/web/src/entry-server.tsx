@@ -45,7 +45,7 @@ export type Rendered = {
 };
 
 /** What the server knows of the page before drawing it: that it is not there (404) or gone (410). */
-export type RenderOptions = { status?: number };
+export type RenderOptions = { status?: number; message?: string };
 
 const MISSING: Record<number, string> = { 404: 'Not Found', 410: 'Gone' };
 
@@ -158,7 +158,7 @@ export async function render(url: string, fetchApi: FetchApi, runtimeConfig?: un
       // The nearest error page above the screen: the one that shows errors inside the shell.
       const boundary = context.matches.findLast((m) => m.route.ErrorBoundary || m.route.errorElement);
       if (!boundary) return null;
-      errors = { [boundary.route.id]: { status, statusText: missing, internal: false, data: null } };
+      errors = { [boundary.route.id]: { status, statusText: missing, internal: false, data: options.message ? { message: options.message } : null } };
       context.errors = errors;
       context.statusCode = status;
     }

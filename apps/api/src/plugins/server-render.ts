@@ -17,7 +17,7 @@ type FetchApi = (path: string, init: { method: string; headers: Record<string, s
 }>;
 /** `status`: the page's answer; for 404 and 410 the renderer draws the app's not-found screen and says so. */
 type Rendered = { html: string; styles: string; preloads: string; state: string; screens?: string[]; status?: number };
-type RenderOptions = { status: number };
+type RenderOptions = { status: number; message?: string };
 type Renderer = { render(url: string, fetchApi: FetchApi, runtimeConfig: unknown, options?: RenderOptions): Promise<Rendered | null> };
 
 export async function loadRenderer(config: Config): Promise<Renderer | null> {

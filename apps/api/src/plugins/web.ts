@@ -145,7 +145,7 @@ export async function registerWeb(app: FastifyInstance, config: Config) {
         const generation = keepingGeneration();
         try {
           const status = answer.status;
-          const rendered = await renderer.render(request.url, inProcessApi(app, request), runtimeConfig(config, request), { status });
+          const rendered = await renderer.render(request.url, inProcessApi(app, request), runtimeConfig(config, request), { status, message: answer.message });
           // A renderer that cannot draw the not-found screen (an older build) draws nothing here.
           const html = rendered && (status === 200 || rendered.status === status) && spliceRendered(page.html, rendered, screenCode);
           if (html) {

@@ -8,7 +8,11 @@ import { GonePage, NotFoundPage, StatusPage } from './status-page';
  */
 export function RouteErrorPage() {
   const error = useRouteError();
-  if (isRouteErrorResponse(error) && error.status === 404) return <NotFoundPage />;
+  if (isRouteErrorResponse(error) && error.status === 404) {
+    // The server names what was not found (a title, a person…), as the screen would have.
+    const said = (error.data as { message?: unknown } | null)?.message;
+    return <NotFoundPage body={typeof said === 'string' ? said : undefined} />;
+  }
   if (isRouteErrorResponse(error) && error.status === 410) return <GonePage />;
   if (import.meta.env.DEV) console.error(error);
   return (

@@ -28,8 +28,8 @@ export function StatusPage({ code, title, body, actions }: Props) {
   );
 }
 
-export function NotFoundPage() {
-  return <StatusPage code={messages.notFoundCode} title={messages.notFoundTitle} body={messages.notFoundBody} />;
+export function NotFoundPage({ body }: { body?: string } = {}) {
+  return <StatusPage code={messages.notFoundCode} title={messages.notFoundTitle} body={body ?? messages.notFoundBody} />;
 }
 
 /** What was at this address was removed for good (the server answered 410). */

@@ -15,7 +15,7 @@ export type ServerState = {
 };
 
 /** A route error as React Router's `isRouteErrorResponse` knows one, in plain JSON. */
-export type RouteError = { status: number; statusText: string; internal: boolean; data: null };
+export type RouteError = { status: number; statusText: string; internal: boolean; data: { message: string } | null };
 
 /** As a data block (not a script that runs: the CSP allows none inline), safe inside HTML. */
 export function serverStateTag(state: ServerState): string {

@@ -19,5 +19,10 @@ export const messages = {
   collectionOnSite: (name: string) => `مجموعهٔ ${name} در پرده`,
   jobs: { actor: 'بازیگر', director: 'کارگردان', writer: 'نویسنده' },
   notFound: { title: 'صفحه پیدا نشد', description: 'صفحه‌ای که دنبالش بودید وجود ندارد یا جابه‌جا شده است.' },
+  // What the address names but the catalogue does not have, as the screen would say it from the API.
+  titleNotFound: 'فیلم یا سریالی با این نشانی پیدا نشد.',
+  personNotFound: 'هنرمندی با این نشانی پیدا نشد.',
+  collectionNotFound: 'مجموعه‌ای با این نشانی پیدا نشد.',
+  planNotFound: 'طرح اشتراکی با این نشانی پیدا نشد یا دیگر فروخته نمی‌شود.',
   gone: { title: 'این صفحه دیگر در پرده نیست', description: 'آنچه دنبالش بودید از پرده برداشته شده است و دیگر برنمی‌گردد.' },
 } as const;

@@ -26,7 +26,7 @@ export type PageStatus = 200 | 404 | 410;
 
 export type PageAnswer =
   | { status: 301; location: string }
-  | { status: PageStatus; preview: Preview | null; structuredData: JsonLd[] };
+  | { status: PageStatus; preview: Preview | null; structuredData: JsonLd[]; /** A 404's own sentence: what was not found. */ message?: string };
 
 /** Where the page's own addresses point (the site) and where its pictures do (the API's public URL, or the site). */
 export interface Origins {
@@ -37,6 +37,15 @@ export interface Origins {
 const clip = (s: string, n = 200) => (s.length > n ? `${s.slice(0, n - 1).trimEnd()}…` : s);
 
 const notFound: PageAnswer = { status: 404, preview: null, structuredData: [] };
+const notFoundMessages: Partial<Record<string, string>> = {
+  title: messages.titleNotFound,
+  titleFiles: messages.titleNotFound,
+  watch: messages.titleNotFound,
+  trailer: messages.titleNotFound,
+  person: messages.personNotFound,
+  collection: messages.collectionNotFound,
+  plan: messages.planNotFound,
+};
 const gone: PageAnswer = { status: 410, preview: null, structuredData: [] };
 const plain: PageAnswer = { status: 200, preview: null, structuredData: [] };
 
@@ -54,6 +63,15 @@ export class PreviewsService {
    * may come back, so it is a 404, not a 410 (decision 28).
    */
   async answer(pathname: string, origins: Origins, kids = false): Promise<PageAnswer> {
+    const answer = await this.answerPage(pathname, origins, kids);
+    if (answer.status !== 404) return answer;
+    // The not-found page says what was not found, as the screen itself would from the API's answer.
+    const page = /^\/titles\/\d/.test(pathname) ? 'title' : matchSitePage(pathname)?.page;
+    const message = page ? notFoundMessages[page] : undefined;
+    return message ? { ...answer, message } : answer;
+  }
+
+  private async answerPage(pathname: string, origins: Origins, kids: boolean): Promise<PageAnswer> {
     // `/titles/{id}` alone is a title's short address: it leads to the one with the slug.
     const short = /^\/titles\/(\d{1,10})\/?$/.exec(pathname);
     if (short) return this.titlePage(pageId(short[1]), pathname, origins, kids);
