@@ -34,7 +34,7 @@ describe('requests that crashed a process', () => {
   };
 
   it('marks the request whose code was running, by the id the proxy gave it', async () => {
-    const dir = tmp();
+    const dir = path.join(tmp(), 'not-made-yet');
     const { app } = await appWith(dir);
     const res = await app.inject({ url: '/work', headers: { 'x-request-id': ID } });
     expect(res.json()).toEqual({ marked: [ID] });

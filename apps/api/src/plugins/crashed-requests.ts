@@ -29,6 +29,7 @@ export interface CrashedRequests {
 
 function sweep(dir: string) {
   const now = Date.now();
+  if (!fs.existsSync(dir)) return;
   for (const name of fs.readdirSync(dir)) {
     const file = path.join(dir, name);
     try {
@@ -46,7 +47,7 @@ const proxyId = (request: FastifyRequest) => {
 
 /** Registers the check on the root instance; `dir` is shared by every process behind the proxy. */
 export function registerCrashedRequests(app: FastifyInstance, dir: string): CrashedRequests {
-  fs.mkdirSync(dir, { recursive: true });
+  // The folder is made by the first process that dies of a request, not before.
   sweep(dir);
   const current = new AsyncLocalStorage<string>();
   app.addHook('onRequest', (request, _reply, done) => {
@@ -65,6 +66,7 @@ export function registerCrashedRequests(app: FastifyInstance, dir: string): Cras
       const id = current.getStore();
       if (!id) return [];
       try {
+        fs.mkdirSync(dir, { recursive: true });
         fs.writeFileSync(path.join(dir, id), '');
         sweep(dir);
       } catch {
