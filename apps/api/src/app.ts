@@ -1,4 +1,5 @@
 import crypto from 'node:crypto';
+import path from 'node:path';
 import cookie from '@fastify/cookie';
 import { usePersianErrors } from '@parde/contract';
 import Fastify, { type FastifyServerOptions } from 'fastify';
@@ -33,6 +34,7 @@ import { requestsRoutes } from './modules/requests/requests.routes';
 import { authPlugin } from './plugins/auth';
 import { csrfPlugin } from './plugins/csrf';
 import { registerOpenApi } from './plugins/openapi';
+import { registerCrashedRequests, type CrashedRequests } from './plugins/crashed-requests';
 import { registerPublicCache } from './plugins/public-cache';
 import { registerRateLimit } from './plugins/rate-limit';
 import { registerSecurity } from './plugins/security';
@@ -52,6 +54,8 @@ declare module 'fastify' {
     isDraining: () => boolean;
     /** Resolves once no handler is running (or after `timeoutMs`): shutdown waits for it before the database goes. */
     whenIdle: (timeoutMs: number) => Promise<void>;
+    /** Behind a proxy: marks the request that crashed this process, so no other process runs it (server.ts). */
+    crashedRequests?: CrashedRequests;
   }
 }
 
@@ -80,6 +84,8 @@ export async function buildApp(deps: AppDeps, opts: BuildOptions = {}) {
   app.addHook('onRequest', async (request, reply) => {
     reply.header('x-request-id', request.id);
   });
+  // Behind the proxy, which retries a request cut off by a dying process on the next one.
+  if (config.TRUST_PROXY) app.decorate('crashedRequests', registerCrashedRequests(app, path.join(config.DATA_DIR, 'crashed-requests')));
 
   // During shutdown, answers close their connection so keep-alive clients don't hold the exit.
   // Draining starts it earlier (server.ts): the process still answers for a moment, each answer

@@ -112,6 +112,13 @@ async function main() {
       process.exit(1);
     }
   };
+  // An exception nothing caught ends the process as before; first the request that threw it is
+  // marked, so the proxy's retry of it on another process is answered without running it.
+  process.on('uncaughtException', (err, origin) => {
+    const requests = app.crashedRequests?.markCurrent() ?? [];
+    app.log.fatal({ err, origin, requests }, 'exception nothing caught: the process stops');
+    process.exit(1);
+  });
   process.on('SIGTERM', () => void shutdown('SIGTERM'));
   process.on('SIGINT', () => void shutdown('SIGINT'));
 

@@ -353,4 +353,26 @@ describe.skipIf(!given)('npm run prod: nginx and two API processes', () => {
     const now = ports().pids;
     expect(Object.keys(before).filter((port) => now[port] === before[port])).toHaveLength(1);
   }, 120_000);
+  it('never runs a GET that crashed its process on the other one: it is answered without running', async () => {
+    await bothServing();
+    const before = ports().pids;
+    // nginx hands a read cut off by a dying process to the next one; this read is what killed it.
+    const res = await fetch(`${front}/api/__test/throw`);
+    expect(res.status).toBe(500);
+    expect(await res.json()).toMatchObject({ code: 'REQUEST_CRASHED', message: expect.stringContaining('دوباره اجرا نمی‌شود') });
+    await eventually(
+      async () => {
+        const now = ports().pids;
+        expect(Object.keys(before).filter((port) => now[port] !== before[port])).toHaveLength(1);
+        for (const port of Object.keys(now)) expect((await fetch(`http://127.0.0.1:${port}/healthz`)).ok).toBe(true);
+      },
+      60_000,
+      100,
+    );
+    // Exactly one of the two died; the other answered the retry and kept its process.
+    const now = ports().pids;
+    expect(Object.keys(before).filter((port) => now[port] === before[port])).toHaveLength(1);
+    // Reads that crashed nothing are still served by both.
+    for (let i = 0; i < 4; i++) expect((await fetch(`${front}/api/genres`)).status).toBe(200);
+  }, 120_000);
 });

@@ -30,6 +30,14 @@ export const testRoutes: FastifyPluginAsyncZod = async (app) => {
       return new Promise<never>(() => {});
     },
   });
+  // A request whose code throws where nothing catches it (a callback outside the handler's
+  // promise): the process dies of it, and no other process may be handed the same request.
+  app.get('/api/__test/throw', { schema: { hide: true } }, () => {
+    setImmediate(() => {
+      throw new Error('thrown where nothing catches it');
+    });
+    return new Promise<never>(() => {});
+  });
   app.post('/api/__test/echo', { schema: { hide: true, body: z.object({ name: z.string().min(2), email: z.email() }) } }, async (request) => {
     return { data: request.body };
   });
