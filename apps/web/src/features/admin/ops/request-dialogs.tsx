@@ -91,6 +91,35 @@ export function TitlePicker({ initial, value, onChange, error }: { initial: stri
 }
 
 /** Fulfil a group: pick the catalogue title, maybe a word to the members, then confirm. */
+/** The reason an operator gives for an answer or its correction: required, read by the members. */
+function ReasonField({ label, value, onChange, error, testId }: { label: string; value: string; onChange: (v: string) => void; error?: string; testId: string }) {
+  return (
+    <TextField
+      label={label}
+      value={value}
+      onChange={(e) => onChange(e.target.value)}
+      fullWidth
+      required
+      multiline
+      minRows={3}
+      autoFocus
+      error={Boolean(error)}
+      helperText={error}
+      slotProps={{ htmlInput: { maxLength: 500, dir: 'auto', 'data-testid': testId } }}
+    />
+  );
+}
+
+/** An error the server gave that belongs to no field. */
+function GeneralError({ message }: { message: string | null }) {
+  if (!message) return null;
+  return (
+    <FormHelperText error role="alert" sx={{ mt: 1 }}>
+      {message}
+    </FormHelperText>
+  );
+}
+
 export function FulfilDialog({ group, onClose }: { group: AdminRequestGroup; onClose: () => void }) {
   const answer = useAnswerRequest();
   const [title, setTitle] = useState<AdminTitlePick | null>(group.status === 'pending' ? group.catalogueTitle : null);
@@ -149,11 +178,7 @@ export function FulfilDialog({ group, onClose }: { group: AdminRequestGroup; onC
         helperText={errors.response}
         slotProps={{ htmlInput: { maxLength: 500, dir: 'auto', 'data-testid': 'admin-request-response' } }}
       />
-      {generalError && (
-        <FormHelperText error role="alert" sx={{ mt: 1 }}>
-          {generalError}
-        </FormHelperText>
-      )}
+      <GeneralError message={generalError} />
     </FormDialog>
   );
 }
@@ -187,24 +212,8 @@ export function DeclineDialog({ group, onClose }: { group: AdminRequestGroup; on
       confirmSx={dangerSolid}
     >
       <DialogContentText sx={{ mb: 2 }}>{m.declineIntro(group.members)}</DialogContentText>
-      <TextField
-        label={m.reason}
-        value={reason}
-        onChange={(e) => setReason(e.target.value)}
-        fullWidth
-        required
-        multiline
-        minRows={3}
-        autoFocus
-        error={Boolean(errors.reason)}
-        helperText={errors.reason}
-        slotProps={{ htmlInput: { maxLength: 500, dir: 'auto', 'data-testid': 'admin-request-decline-reason' } }}
-      />
-      {generalError && (
-        <FormHelperText error role="alert" sx={{ mt: 1 }}>
-          {generalError}
-        </FormHelperText>
-      )}
+      <ReasonField label={m.reason} value={reason} onChange={setReason} error={errors.reason} testId="admin-request-decline-reason" />
+      <GeneralError message={generalError} />
     </FormDialog>
   );
 }
@@ -240,24 +249,8 @@ export function ReopenDialog({ group, onClose, onReopened }: { group: AdminReque
       confirmSx={solidAccent}
     >
       <DialogContentText sx={{ mb: 2 }}>{m.reopenIntro(group.members, group.status === 'fulfilled')}</DialogContentText>
-      <TextField
-        label={m.reopenReason}
-        value={reason}
-        onChange={(e) => setReason(e.target.value)}
-        fullWidth
-        required
-        multiline
-        minRows={3}
-        autoFocus
-        error={Boolean(errors.reason)}
-        helperText={errors.reason}
-        slotProps={{ htmlInput: { maxLength: 500, dir: 'auto', 'data-testid': 'admin-request-reopen-reason' } }}
-      />
-      {generalError && (
-        <FormHelperText error role="alert" sx={{ mt: 1 }}>
-          {generalError}
-        </FormHelperText>
-      )}
+      <ReasonField label={m.reopenReason} value={reason} onChange={setReason} error={errors.reason} testId="admin-request-reopen-reason" />
+      <GeneralError message={generalError} />
     </FormDialog>
   );
 }
