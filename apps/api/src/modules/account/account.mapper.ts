@@ -1,6 +1,6 @@
 import type { Member } from '@parde/contract';
 import type { ProfileRow } from './account.repository';
-import { iso } from './executor';
+import { iso } from '../../db/executor';
 
 export interface PremiumState {
   active: boolean;

@@ -1,6 +1,6 @@
 import { sql } from 'drizzle-orm';
 import { forKidsSql } from '../notifications/notifications.repository';
-import type { Executor } from './executor';
+import type { Executor } from '../../db/executor';
 
 export type ProfileRow = {
   id: number;

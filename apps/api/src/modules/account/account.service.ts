@@ -2,7 +2,7 @@ import type { Member } from '@parde/contract';
 import { AppError } from '../../errors/app-error';
 import { AccountRepository } from './account.repository';
 import { toMember, type PremiumState } from './account.mapper';
-import type { Executor } from './executor';
+import type { Executor } from '../../db/executor';
 import { premiumState } from '../premium/periods';
 
 const repo = new AccountRepository();

@@ -1,5 +1,5 @@
 import { sql } from 'drizzle-orm';
-import type { Executor } from './executor';
+import type { Executor } from '../../db/executor';
 
 /**
  * Which kind of row a toggle flips; the first key of its advisory lock, so a member's watchlist entry,

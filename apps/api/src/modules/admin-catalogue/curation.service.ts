@@ -20,7 +20,7 @@ import type pg from 'pg';
 import type { z } from 'zod';
 import { AppError } from '../../errors/app-error';
 import { webPaths } from '../../lib/urls';
-import { pageMeta, pgCode, pgCodes } from '../account/executor';
+import { pageMeta, pgCode, pgCodes } from '../../db/executor';
 import { recordAudit, type AuditActor } from '../admin/audit';
 import { searchIds } from '../search/search.service';
 import { m } from './messages';

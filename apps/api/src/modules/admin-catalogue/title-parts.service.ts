@@ -2,7 +2,7 @@ import type { adminCreditInput, adminCreditOrder, adminDubInput, adminDubUpdate,
 import type pg from 'pg';
 import type { z } from 'zod';
 import { AppError } from '../../errors/app-error';
-import { pgCode, pgCodes } from '../account/executor';
+import { pgCode, pgCodes } from '../../db/executor';
 import { recordAudit, type AuditActor } from '../admin/audit';
 import { m } from './messages';
 import { catalogueChange, one, type CatalogueTx } from './tx';

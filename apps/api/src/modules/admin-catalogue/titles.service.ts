@@ -5,7 +5,7 @@ import type pg from 'pg';
 import type { z } from 'zod';
 import { AppError } from '../../errors/app-error';
 import { webPaths } from '../../lib/urls';
-import { pgCode, pgCodes, pageMeta } from '../account/executor';
+import { pgCode, pgCodes, pageMeta } from '../../db/executor';
 import { recordAudit, type AuditActor } from '../admin/audit';
 import { searchIds } from '../search/search.service';
 import { m } from './messages';

@@ -1,7 +1,7 @@
 /** What the panel reads: a title's media and jobs, uploads, imports. Reads write nothing. */
 import type { AdminImport, AdminIngest, AdminMediaAsset, AdminTitleMedia, AdminUpload, ImportsQuery, IngestsQuery, UploadsQuery } from '@parde/contract';
 import type pg from 'pg';
-import { iso, isoOrNull, pageMeta } from '../account/executor';
+import { iso, isoOrNull, pageMeta } from '../../db/executor';
 import type { IngestRequest } from '../media/ingest';
 import type { AssetAudio, AssetRendition, AssetSubtitle } from '../../db/schema/media';
 

@@ -5,7 +5,7 @@ import { sql, type SQL } from 'drizzle-orm';
 import type { Db } from '../../db/client';
 import { AppError } from '../../errors/app-error';
 import { defineAuditLabels, recordAudit, type AuditActor } from '../admin/audit';
-import { iso, isoOrNull, pageMeta, pgCode, pgCodes, type Executor } from '../account/executor';
+import { iso, isoOrNull, pageMeta, pgCode, pgCodes, type Executor } from '../../db/executor';
 import { likeEscape } from '../admin-money/money.shared';
 import { paymentsOfMember } from '../admin-money/payments.admin';
 import { formatGiftCode } from '../premium/gifts';

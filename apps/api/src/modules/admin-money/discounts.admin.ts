@@ -5,7 +5,7 @@ import type { Db } from '../../db/client';
 import { discountCodes } from '../../db/schema/index';
 import { AppError } from '../../errors/app-error';
 import { recordAudit, type AuditActor } from '../admin/audit';
-import { iso, isoOrNull, pageMeta, pgCode, pgCodes, type Executor } from '../account/executor';
+import { iso, isoOrNull, pageMeta, pgCode, pgCodes, type Executor } from '../../db/executor';
 import { normalizeDiscountCode, type DiscountRow } from '../payments/discounts';
 import { likeEscape } from './money.shared';
 

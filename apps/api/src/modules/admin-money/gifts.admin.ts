@@ -5,7 +5,7 @@ import type { Db } from '../../db/client';
 import { giftCodes, plans } from '../../db/schema/index';
 import { AppError } from '../../errors/app-error';
 import { recordAudit, type AuditActor } from '../admin/audit';
-import { pageMeta, type Executor } from '../account/executor';
+import { pageMeta, type Executor } from '../../db/executor';
 import { newGiftCode, normalizeGiftCode } from '../premium/gifts';
 import { likeEscape, toAdminGift, type GiftListRow } from './money.shared';
 

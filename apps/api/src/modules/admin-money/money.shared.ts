@@ -1,7 +1,7 @@
 import { adminRequestId, type AdminGift, type AdminPayment, type AdminPaymentEvent, type GiftState, type PaymentKind, type PaymentStatus } from '@parde/contract';
 import { z } from 'zod';
 import { defineAuditLabels } from '../admin/audit';
-import { iso, isoOrNull } from '../account/executor';
+import { iso, isoOrNull } from '../../db/executor';
 import { kindLabels, refundedLabel, statusLabels } from '../payments/payments.messages';
 import { formatGiftCode } from '../premium/gifts';
 

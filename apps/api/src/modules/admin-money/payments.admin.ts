@@ -5,7 +5,7 @@ import { sql, type SQL } from 'drizzle-orm';
 import type { Db } from '../../db/client';
 import { AppError } from '../../errors/app-error';
 import { recordAudit, type AuditActor } from '../admin/audit';
-import { iso, isoOrNull, pageMeta, type Executor } from '../account/executor';
+import { iso, isoOrNull, pageMeta, type Executor } from '../../db/executor';
 import { kindLabels, refundedLabel, statusLabels } from '../payments/payments.messages';
 import { PaymentsRepository } from '../payments/payments.repository';
 import { DAY_MS, revokePeriod, type RevokedPeriod } from '../premium/periods';

@@ -5,7 +5,7 @@ import { plans } from '../../db/schema/index';
 import { AppError } from '../../errors/app-error';
 import { clearResponseCache } from '../../plugins/public-cache';
 import { recordAudit, type AuditActor } from '../admin/audit';
-import { iso, pgCode, pgCodes, type Executor } from '../account/executor';
+import { iso, pgCode, pgCodes, type Executor } from '../../db/executor';
 import { planPrice, type PlanRow } from '../premium/plans';
 
 const counts = {

@@ -3,7 +3,7 @@ import { sql, type SQL } from 'drizzle-orm';
 import type { Db } from '../../db/client';
 import { AppError } from '../../errors/app-error';
 import { webPaths } from '../../lib/urls';
-import { iso, isoOrNull, pageMeta, type Executor, type Tx } from '../account/executor';
+import { iso, isoOrNull, pageMeta, type Executor, type Tx } from '../../db/executor';
 import { recordAudit, type AuditActor } from '../admin/audit';
 
 const messages = {

@@ -2,7 +2,7 @@ import type { AdminNotificationInput, AdminNotificationPreview, AdminNotificatio
 import { sql, type SQL } from 'drizzle-orm';
 import type { Db } from '../../db/client';
 import { AppError } from '../../errors/app-error';
-import { iso, type Executor } from '../account/executor';
+import { iso, type Executor } from '../../db/executor';
 import { recordAudit, type AuditActor } from '../admin/audit';
 
 const messages = {

@@ -3,7 +3,7 @@ import { sql, type SQL } from 'drizzle-orm';
 import type { Database } from '../../db/client';
 import { AppError } from '../../errors/app-error';
 import type { ImageUrls } from '../../lib/urls';
-import { iso, isoOrNull, pageMeta, type Executor } from '../account/executor';
+import { iso, isoOrNull, pageMeta, type Executor } from '../../db/executor';
 import { recordAudit, type AuditActor } from '../admin/audit';
 import { notify } from '../notifications/notifications.service';
 import { titlePicks } from './titles';

@@ -3,7 +3,7 @@ import { and, desc, eq, gte, like, lt, or, sql, type SQL } from 'drizzle-orm';
 import type { FastifyRequest } from 'fastify';
 import { auditLog } from '../../db/schema/index';
 import { requireStaff } from '../../plugins/auth';
-import { iso, pageMeta, type Executor } from '../account/executor';
+import { iso, pageMeta, type Executor } from '../../db/executor';
 
 /** Who made a change: an operator through the panel, or a command run on the server. */
 export interface AuditActor {

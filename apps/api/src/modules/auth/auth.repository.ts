@@ -1,6 +1,6 @@
 import { and, eq, isNull, lt, ne, or, sql } from 'drizzle-orm';
 import { authOneTimeTokens, authTokens, profiles, users } from '../../db/schema/index';
-import type { Executor } from '../account/executor';
+import type { Executor } from '../../db/executor';
 import type { OneTimePurpose } from './tokens';
 
 export interface UserCredentials {

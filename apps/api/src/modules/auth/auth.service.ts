@@ -4,7 +4,7 @@ import type { Db } from '../../db/client';
 import { AppError } from '../../errors/app-error';
 import type { AuthMember } from '../../plugins/auth';
 import { memberProfile } from '../account/account.service';
-import type { Tx } from '../account/executor';
+import type { Tx } from '../../db/executor';
 import type { Mailer, MailMessage } from '../mail/mailer';
 import { accountExistsMail, loginLinkMail, passwordChangedMail, passwordResetMail, verifyEmailMail } from '../mail/templates';
 import { authMessages as m } from './auth.messages';

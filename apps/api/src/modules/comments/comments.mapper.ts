@@ -1,5 +1,5 @@
 import type { Comment } from '@parde/contract';
-import { iso, isoOrNull } from '../account/executor';
+import { iso, isoOrNull } from '../../db/executor';
 import type { CommentRow } from './comments.repository';
 
 /** Bodies leave exactly as written: plain text the web app shows as text. */

@@ -1,6 +1,6 @@
 import { and, eq, sql } from 'drizzle-orm';
 import { commentLikes, commentReports, comments } from '../../db/schema/index';
-import type { Executor } from '../account/executor';
+import type { Executor } from '../../db/executor';
 import { toggle, toggleKinds } from '../account/toggle';
 
 export type CommentRow = {

@@ -2,7 +2,7 @@ import type { Comment, CommentInput, CommentUpdateInput, TopComment } from '@par
 import { formatJalali } from '@parde/persian';
 import type { Db } from '../../db/client';
 import { AppError } from '../../errors/app-error';
-import { pageMeta, pgCode, pgCodes, pgConstraint, type Executor } from '../account/executor';
+import { pageMeta, pgCode, pgCodes, pgConstraint, type Executor } from '../../db/executor';
 import type { CatalogueRepository } from '../catalogue/catalogue.repository';
 import { toComment } from './comments.mapper';
 import { commentMessages as m } from './comments.messages';

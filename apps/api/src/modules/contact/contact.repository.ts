@@ -1,6 +1,6 @@
 import { eq, sql } from 'drizzle-orm';
 import { contactMessages } from '../../db/schema/index';
-import type { Executor } from '../account/executor';
+import type { Executor } from '../../db/executor';
 
 export class ContactRepository {
   async insert(db: Executor, v: { userId: number | null; name: string; email: string; subject: string; message: string; ip: string }) {

@@ -1,7 +1,7 @@
 import type { TitleAccess } from '@parde/contract';
 import { sql } from 'drizzle-orm';
 import { AppError } from '../../errors/app-error';
-import type { Executor } from '../account/executor';
+import type { Executor } from '../../db/executor';
 import { kidsAnd } from '../catalogue/kids';
 import { isPremium } from '../premium/periods';
 

@@ -2,7 +2,7 @@ import type { HistoryItem } from '@parde/contract';
 import type { ImageUrls } from '../../lib/urls';
 import type { TitleCardRow } from '../catalogue/catalogue.repository';
 import { toTitleCard } from '../catalogue/catalogue.mapper';
-import { iso } from '../account/executor';
+import { iso } from '../../db/executor';
 import type { HistoryRow } from './member.repository';
 
 export function toHistoryItem(card: TitleCardRow, h: HistoryRow, img: ImageUrls): HistoryItem {

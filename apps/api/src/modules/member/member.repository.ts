@@ -1,6 +1,6 @@
 import { and, count, desc, eq, sql } from 'drizzle-orm';
 import { episodes, titleLikes, titleRatings, titleStats, watchHistory, watchlistItems } from '../../db/schema/index';
-import type { Executor } from '../account/executor';
+import type { Executor } from '../../db/executor';
 import { kidsTitleSql } from '../catalogue/kids';
 import { toggle, toggleKinds } from '../account/toggle';
 

@@ -2,7 +2,7 @@ import type { HistoryItem, HistoryVisitInput, MemberTitleCard, MemberTitleState 
 import type { Database } from '../../db/client';
 import { AppError } from '../../errors/app-error';
 import type { ImageUrls } from '../../lib/urls';
-import { pageMeta, pgCode, pgCodes, iso } from '../account/executor';
+import { pageMeta, pgCode, pgCodes, iso } from '../../db/executor';
 import { CatalogueRepository } from '../catalogue/catalogue.repository';
 import { toTitleCard } from '../catalogue/catalogue.mapper';
 import { toHistoryItem } from './member.mapper';

@@ -1,6 +1,6 @@
 import { and, count, desc, eq, sql } from 'drizzle-orm';
 import { notificationReads, notifications } from '../../db/schema/index';
-import type { Executor } from '../account/executor';
+import type { Executor } from '../../db/executor';
 import { kidsAnd } from '../catalogue/kids';
 
 export interface NewNotification {

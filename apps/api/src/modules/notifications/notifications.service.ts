@@ -4,7 +4,7 @@ import { sql } from 'drizzle-orm';
 import type { Db } from '../../db/client';
 import { webPaths } from '../../lib/urls';
 import { clearResponseCache } from '../../plugins/public-cache';
-import { iso, pageMeta, type Executor } from '../account/executor';
+import { iso, pageMeta, type Executor } from '../../db/executor';
 import { NotificationsRepository, type NewNotification, type NotificationRow } from './notifications.repository';
 
 /**

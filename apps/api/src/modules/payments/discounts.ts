@@ -3,7 +3,7 @@ import { eq, sql } from 'drizzle-orm';
 import type { Db } from '../../db/client';
 import { discountCodes } from '../../db/schema/index';
 import { AppError } from '../../errors/app-error';
-import type { Executor } from '../account/executor';
+import type { Executor } from '../../db/executor';
 import { paymentMessages as m } from './payments.messages';
 
 export type DiscountRow = typeof discountCodes.$inferSelect;

@@ -1,5 +1,5 @@
 import type { Payment, PaymentKind, PaymentStatus } from '@parde/contract';
-import { iso, isoOrNull } from '../account/executor';
+import { iso, isoOrNull } from '../../db/executor';
 import { formatGiftCode } from '../premium/gifts';
 import { kindLabels, refundedLabel, statusLabels } from './payments.messages';
 import type { ReceiptRow } from './payments.repository';

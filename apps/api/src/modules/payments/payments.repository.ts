@@ -1,6 +1,6 @@
 import { and, count, desc, eq, inArray, sql } from 'drizzle-orm';
 import { giftCodes, paymentEvents, payments, premiumPeriods } from '../../db/schema/index';
-import type { Executor } from '../account/executor';
+import type { Executor } from '../../db/executor';
 
 export type PaymentRow = typeof payments.$inferSelect;
 export type NewPaymentRow = typeof payments.$inferInsert;

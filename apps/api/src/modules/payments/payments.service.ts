@@ -5,7 +5,7 @@ import type { FastifyBaseLogger } from 'fastify';
 import type { Config } from '../../config';
 import type { Database } from '../../db/client';
 import { AppError } from '../../errors/app-error';
-import { pageMeta, type Executor } from '../account/executor';
+import { pageMeta, type Executor } from '../../db/executor';
 import { GatewayRefusedError, GatewayUnavailableError, type FailureCode, type GatewayVerification } from '../gateways/gateway';
 import type { Gateways } from '../gateways/gateways';
 import type { Mailer } from '../mail/mailer';

@@ -5,7 +5,7 @@ import { and, count, desc, eq, isNull, sql } from 'drizzle-orm';
 import type { Db } from '../../db/client';
 import { giftCodes } from '../../db/schema/index';
 import { AppError } from '../../errors/app-error';
-import { iso, isoOrNull, pageMeta, type Executor } from '../account/executor';
+import { iso, isoOrNull, pageMeta, type Executor } from '../../db/executor';
 import { notify } from '../notifications/notifications.service';
 import type { PaymentRow } from '../payments/payments.repository';
 import { addPeriod, premiumStatus } from './periods';

@@ -1,6 +1,6 @@
 import type { PremiumStatus } from '@parde/contract';
 import { sql } from 'drizzle-orm';
-import type { Executor } from '../account/executor';
+import type { Executor } from '../../db/executor';
 
 /** A premium day is 24 hours: Iran keeps no daylight saving, so days never stretch or shrink. */
 export const DAY_MS = 86_400_000;

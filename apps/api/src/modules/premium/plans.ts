@@ -1,7 +1,7 @@
 import type { Plan } from '@parde/contract';
 import { and, asc, eq } from 'drizzle-orm';
 import { plans } from '../../db/schema/index';
-import type { Executor } from '../account/executor';
+import type { Executor } from '../../db/executor';
 
 export type PlanRow = typeof plans.$inferSelect;
 

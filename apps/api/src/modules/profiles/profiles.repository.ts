@@ -1,5 +1,5 @@
 import { sql } from 'drizzle-orm';
-import type { Executor } from '../account/executor';
+import type { Executor } from '../../db/executor';
 
 /** Wrong PINs in a row that lock a profile, and for how long. */
 export const PIN_TRIES = 5;

@@ -2,7 +2,7 @@ import { MAX_PROFILES, type AvatarKey, type CreateProfileInput, type PlayerPrefs
 import type { Database } from '../../db/client';
 import { AppError } from '../../errors/app-error';
 import type { AuthMember } from '../../plugins/auth';
-import { isoOrNull, pgCode, pgCodes } from '../account/executor';
+import { isoOrNull, pgCode, pgCodes } from '../../db/executor';
 import { AuthRepository } from '../auth/auth.repository';
 import { hashPassword, verifyPassword } from '../auth/passwords';
 import { titleMustExist } from '../member/member.service';

@@ -1,6 +1,6 @@
 import { count, desc, eq } from 'drizzle-orm';
 import { contentRequests } from '../../db/schema/index';
-import type { Executor } from '../account/executor';
+import type { Executor } from '../../db/executor';
 
 export type RequestRow = typeof contentRequests.$inferSelect;
 

@@ -2,7 +2,7 @@ import type { ContentRequest, ContentRequestInput, ContentRequestStatus } from '
 import type { Database } from '../../db/client';
 import { AppError } from '../../errors/app-error';
 import type { ImageUrls } from '../../lib/urls';
-import { iso, isoOrNull, pageMeta, pgCode, pgCodes } from '../account/executor';
+import { iso, isoOrNull, pageMeta, pgCode, pgCodes } from '../../db/executor';
 import { CatalogueRepository, type TitleCardRow } from '../catalogue/catalogue.repository';
 import { toTitleCard } from '../catalogue/catalogue.mapper';
 import { RequestsRepository, type RequestRow } from './requests.repository';

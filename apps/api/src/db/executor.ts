@@ -1,4 +1,4 @@
-import type { Db } from '../../db/client';
+import type { Db } from './client';
 
 /** A transaction handed to a use case's steps; every repository method accepts one or the pool-backed db. */
 export type Tx = Parameters<Parameters<Db['transaction']>[0]>[0];
