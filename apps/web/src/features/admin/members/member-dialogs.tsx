@@ -5,11 +5,11 @@ import TextField from '@mui/material/TextField';
 import { roleLabels, type AdminMember, type Role } from '@parde/contract';
 import { formatJalali } from '@parde/persian';
 import { useRef, useState } from 'react';
-import { getErrorMessage, getErrorStatus } from '../../../lib/errors';
+import { fieldErrorsOf, getErrorMessage, getErrorStatus } from '../../../lib/errors';
 import { notifySuccess } from '../../../lib/notifications';
 import { useChangeRole, useGrantPremium, useSetDisabled, useSignOutEverywhere } from './api';
 import { membersMessages as m } from './messages';
-import { ActionDialog, fieldErrorsOf, firstError, formErrorOf, newRequestId, parseCount, ReasonDialog, ReasonField, reasonProblem } from './shared';
+import { ActionDialog, formErrorOf, newRequestId, parseCount, ReasonDialog, ReasonField, reasonProblem } from './shared';
 
 type DialogProps = { member: AdminMember; onClose: () => void };
 
@@ -80,12 +80,12 @@ export function GrantDialog({ member, onClose }: DialogProps) {
         onChange={(e) => edit(setDays)(e.target.value)}
         required
         fullWidth
-        error={Boolean(local.days ?? firstError(server, 'days'))}
-        helperText={local.days ?? firstError(server, 'days') ?? ' '}
+        error={Boolean(local.days ?? server.days)}
+        helperText={local.days ?? server.days ?? ' '}
         slotProps={{ htmlInput: { inputMode: 'numeric', maxLength: 5, 'data-testid': 'admin-grant-days' } }}
         sx={{ mb: 1 }}
       />
-      <ReasonField label={m.reason} value={reason} onChange={edit(setReason)} error={local.reason ?? firstError(server, 'reason')} testId="admin-grant-reason" />
+      <ReasonField label={m.reason} value={reason} onChange={edit(setReason)} error={local.reason ?? server.reason} testId="admin-grant-reason" />
     </ActionDialog>
   );
 }

@@ -4,7 +4,7 @@ import TextField from '@mui/material/TextField';
 import { toGregorian, toLatinDigits, toPersianDigits } from '@parde/persian';
 import { useState, type ReactNode } from 'react';
 import { solidAccent } from '../../../components/accent';
-import { getErrorMessage, getErrorStatus } from '../../../lib/errors';
+import { fieldErrorsOf, getErrorMessage } from '../../../lib/errors';
 import { FormDialog } from '../components/form-dialog';
 import { adminMessages } from '../messages';
 
@@ -15,16 +15,6 @@ export function newRequestId(): string {
   return `web-${Array.from(bytes, (b) => b.toString(16).padStart(2, '0')).join('')}`;
 }
 
-export type FieldErrors = Record<string, string[]>;
-
-/** The server's Persian messages by field, for a 422 answer. */
-export function fieldErrorsOf(error: unknown): FieldErrors {
-  if (getErrorStatus(error) !== 422) return {};
-  const data = (error as { response?: { data?: { errors?: unknown } } }).response?.data;
-  const errors = data?.errors;
-  return errors && typeof errors === 'object' ? (errors as FieldErrors) : {};
-}
-
 /** The sentence to show above a form: any error that is not about one field. */
 export function formErrorOf(error: unknown, fields: string[]): string | null {
   if (!error) return null;
@@ -32,8 +22,6 @@ export function formErrorOf(error: unknown, fields: string[]): string | null {
   if (Object.keys(byField).some((k) => fields.includes(k))) return null;
   return getErrorMessage(error);
 }
-
-export const firstError = (errors: FieldErrors, field: string) => errors[field]?.[0];
 
 /**
  * A dialog that asks before it acts: a title, what will happen, the form's fields, and a confirm
@@ -155,7 +143,7 @@ export function ReasonDialog({
       }}
       testId={testId}
     >
-      <ReasonField label={reasonLabel} value={reason} onChange={setReason} error={local ?? firstError(fieldErrorsOf(error), 'reason')} testId={reasonTestId} />
+      <ReasonField label={reasonLabel} value={reason} onChange={setReason} error={local ?? fieldErrorsOf(error).reason} testId={reasonTestId} />
     </ActionDialog>
   );
 }

@@ -12,10 +12,11 @@ import { formatJalali, toPersianDigits } from '@parde/persian';
 import { useState, type FormEvent } from 'react';
 import { accentText, solidAccent } from '../../../components/accent';
 import { QueryErrorPage } from '../../../components/query-error';
+import { fieldErrorsOf } from '../../../lib/errors';
 import { notifySuccess } from '../../../lib/notifications';
 import { adminDate, adminToman } from '../lib/format';
 import { adminMessages } from '../messages';
-import { ActionDialog, fieldErrorsOf, firstError, formErrorOf, jalaliToIso, parseCount } from '../members/shared';
+import { ActionDialog, formErrorOf, jalaliToIso, parseCount } from '../members/shared';
 import { useDiscounts, useSaveDiscount, type DiscountBody, type DiscountsFilter } from './api';
 import { moneyMessages } from './messages';
 import { AdminTable } from '../components/admin-table';
@@ -39,7 +40,7 @@ function DiscountDialog({ discount, onClose }: { discount: AdminDiscount | null;
   const [active, setActive] = useState(discount?.isActive ?? true);
   const [local, setLocal] = useState<Record<string, string | undefined>>({});
   const server = fieldErrorsOf(save.error);
-  const err = (f: string) => local[f] ?? firstError(server, f);
+  const err = (f: string) => local[f] ?? server[f];
 
   const submit = () => {
     const day = expires.trim() === '' ? null : jalaliToIso(expires);

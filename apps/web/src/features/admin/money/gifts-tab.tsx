@@ -9,10 +9,11 @@ import { giftStateLabels, type AdminGift, type GiftState } from '@parde/contract
 import { useState, type FormEvent } from 'react';
 import { solidAccent } from '../../../components/accent';
 import { QueryErrorPage } from '../../../components/query-error';
+import { fieldErrorsOf } from '../../../lib/errors';
 import { notifySuccess } from '../../../lib/notifications';
 import { adminDate } from '../lib/format';
 import { adminMessages } from '../messages';
-import { ActionDialog, fieldErrorsOf, firstError, formErrorOf, newRequestId, parseCount, ReasonDialog, ReasonField, reasonProblem } from '../members/shared';
+import { ActionDialog, formErrorOf, newRequestId, parseCount, ReasonDialog, ReasonField, reasonProblem } from '../members/shared';
 import { useDisableGift, useGifts, useIssueGift, usePlans, type GiftsFilter } from './api';
 import { moneyMessages } from './messages';
 import { AdminTable } from '../components/admin-table';
@@ -33,7 +34,7 @@ function IssueDialog({ onClose }: { onClose: () => void }) {
   const [reason, setReason] = useState('');
   const [local, setLocal] = useState<Record<string, string | undefined>>({});
   const server = fieldErrorsOf(issue.error);
-  const err = (f: string) => local[f] ?? firstError(server, f);
+  const err = (f: string) => local[f] ?? server[f];
 
   const submit = () => {
     const n = days.trim() === '' ? null : parseCount(days);

@@ -11,10 +11,11 @@ import { toPersianDigits } from '@parde/persian';
 import { useState } from 'react';
 import { accentText, solidAccent } from '../../../components/accent';
 import { QueryErrorPage } from '../../../components/query-error';
+import { fieldErrorsOf } from '../../../lib/errors';
 import { notifySuccess } from '../../../lib/notifications';
 import { adminNumber, adminToman } from '../lib/format';
 import { adminMessages } from '../messages';
-import { ActionDialog, fieldErrorsOf, firstError, formErrorOf, parseCount } from '../members/shared';
+import { ActionDialog, formErrorOf, parseCount } from '../members/shared';
 import { useDeletePlan, usePlans, useSavePlan, type PlanBody } from './api';
 import { moneyMessages } from './messages';
 import { AdminTable } from '../components/admin-table';
@@ -34,7 +35,7 @@ function PlanDialog({ plan, onClose }: { plan: AdminPlan | null; onClose: () => 
   const [active, setActive] = useState(plan?.isActive ?? true);
   const [local, setLocal] = useState<Record<string, string | undefined>>({});
   const server = fieldErrorsOf(save.error);
-  const err = (field: string) => local[field] ?? firstError(server, field) ?? (field === 'features' ? Object.entries(server).find(([k]) => k.startsWith('features.'))?.[1][0] : undefined);
+  const err = (field: string) => local[field] ?? server[field] ?? (field === 'features' ? Object.entries(server).find(([k]) => k.startsWith('features.'))?.[1] : undefined);
 
   const submit = () => {
     const body: PlanBody = {

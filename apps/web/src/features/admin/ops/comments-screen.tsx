@@ -16,7 +16,7 @@ import { EmptyState } from '../../../components/empty-state';
 import { ProgressBar } from '../../../components/progress-bar';
 import { QueryErrorPage } from '../../../components/query-error';
 import { solidAccent } from '../../../components/accent';
-import { getErrorMessage } from '../../../lib/errors';
+import { fieldErrorsOf, getErrorMessage } from '../../../lib/errors';
 import { notifyError, notifySuccess } from '../../../lib/notifications';
 import { useDebouncedValue } from '../../search/hooks/use-debounced-value';
 import { AdminPage } from '../components/admin-page';
@@ -24,7 +24,7 @@ import { adminDateTime } from '../lib/format';
 import { FormDialog } from '../components/form-dialog';
 import { adminMessages } from '../messages';
 import { useAdminComments, useModerate, useMute, type CommentFilter, type Moderation } from './api';
-import { dangerSolid, dangerText, fieldErrors } from './lib';
+import { dangerSolid, dangerText } from './lib';
 import { opsMessages } from './messages';
 import { AdminPager, UrlFilterSelect, useUrlFilter } from '../components/url-filter';
 
@@ -38,7 +38,7 @@ type DialogState = { kind: 'hide' | 'delete'; comment: AdminComment } | { kind: 
 function ModerateDialog({ state, onClose }: { state: { kind: 'hide' | 'delete'; comment: AdminComment }; onClose: () => void }) {
   const moderate = useModerate();
   const [reason, setReason] = useState('');
-  const errors = fieldErrors(moderate.error);
+  const errors = fieldErrorsOf(moderate.error);
   const hide = state.kind === 'hide';
   const submit = () => {
     const action: Moderation = hide ? { action: 'hide', reason: reason.trim() } : { action: 'delete' };
@@ -89,7 +89,7 @@ function MuteDialog({ comment, onClose }: { comment: AdminComment; onClose: () =
   const mute = useMute();
   const [days, setDays] = useState(7);
   const [reason, setReason] = useState('');
-  const errors = fieldErrors(mute.error);
+  const errors = fieldErrorsOf(mute.error);
   const submit = () => {
     mute.mutate(
       { memberId: comment.author.id, days, reason: reason.trim() || undefined },

@@ -1,15 +1,5 @@
 import { formatJalali, toPersianDigits } from '@parde/persian';
 
-/** The Persian messages a 422 gave for each field, to show under the field. */
-export function fieldErrors(error: unknown): Record<string, string> {
-  const data = (error as { response?: { status?: number; data?: unknown } } | null)?.response?.data;
-  const errors = data && typeof data === 'object' ? (data as { errors?: unknown }).errors : undefined;
-  if (!errors || typeof errors !== 'object') return {};
-  const out: Record<string, string> = {};
-  for (const [k, v] of Object.entries(errors as Record<string, unknown>)) if (Array.isArray(v) && typeof v[0] === 'string') out[k] = v[0];
-  return out;
-}
-
 /** A Tehran calendar day (`2026-11-26`) as the x-axis shows it: `۵ آذر`. */
 export function dayLabel(day: string): string {
   const long = formatJalali(day, 'long');

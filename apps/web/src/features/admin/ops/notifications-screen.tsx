@@ -14,13 +14,13 @@ import Typography from '@mui/material/Typography';
 import { adminAudienceLabels, type AdminNotificationAudience, type AdminNotificationSent, type AdminRecipient, type Notification } from '@parde/contract';
 import { useId, useMemo, useState } from 'react';
 import { solidAccent } from '../../../components/accent';
-import { getErrorMessage } from '../../../lib/errors';
+import { fieldErrorsOf, getErrorMessage } from '../../../lib/errors';
 import { NotificationItem } from '../../account/components/notification-item';
 import { useDebouncedValue } from '../../search/hooks/use-debounced-value';
 import { AdminPage } from '../components/admin-page';
 import { adminMessages } from '../messages';
 import { useNotificationPreview, useRecipients, useSendNotification, type NotificationDraft } from './api';
-import { fieldErrors, newIdempotencyKey } from './lib';
+import { newIdempotencyKey } from './lib';
 import { opsMessages } from './messages';
 
 const m = opsMessages.notifications;
@@ -102,7 +102,7 @@ export function NotificationsScreen() {
   const asked = useMemo(() => JSON.parse(debounced) as NotificationDraft, [debounced]);
   const preview = useNotificationPreview(asked, ready && isReady(asked));
   const recipients = ready ? preview.data?.recipients : undefined;
-  const errors = { ...fieldErrors(preview.error), ...fieldErrors(send.error) };
+  const errors = { ...fieldErrorsOf(preview.error), ...fieldErrorsOf(send.error) };
 
   // What the member's list will show, as the member's own list item draws it.
   const item: Notification = {
@@ -209,7 +209,7 @@ export function NotificationsScreen() {
             helperText={errors.link ?? m.linkHint}
             slotProps={{ htmlInput: { maxLength: 300, dir: 'ltr', 'data-testid': 'admin-notify-link' } }}
           />
-          {send.isError && Object.keys(fieldErrors(send.error)).length === 0 && (
+          {send.isError && Object.keys(fieldErrorsOf(send.error)).length === 0 && (
             <Alert severity="error" role="alert">
               {getErrorMessage(send.error)}
             </Alert>

@@ -8,12 +8,12 @@ import type { AdminRequestGroup, AdminTitlePick } from '@parde/contract';
 import { toPersianDigits } from '@parde/persian';
 import { useId, useState } from 'react';
 import { solidAccent } from '../../../components/accent';
-import { getErrorMessage } from '../../../lib/errors';
+import { fieldErrorsOf, getErrorMessage } from '../../../lib/errors';
 import { notifySuccess } from '../../../lib/notifications';
 import { useDebouncedValue } from '../../search/hooks/use-debounced-value';
 import { FormDialog } from '../components/form-dialog';
 import { useAnswerRequest, useReopenRequest, useTitlePicker } from './api';
-import { dangerSolid, fieldErrors } from './lib';
+import { dangerSolid } from './lib';
 import { opsMessages } from './messages';
 
 const m = opsMessages.requests;
@@ -125,7 +125,7 @@ export function FulfilDialog({ group, onClose }: { group: AdminRequestGroup; onC
   const [title, setTitle] = useState<AdminTitlePick | null>(group.status === 'pending' ? group.catalogueTitle : null);
   const [response, setResponse] = useState('');
   const [missing, setMissing] = useState(false);
-  const errors = fieldErrors(answer.error);
+  const errors = fieldErrorsOf(answer.error);
   const submit = () => {
     if (!title) {
       setMissing(true);
@@ -187,7 +187,7 @@ export function FulfilDialog({ group, onClose }: { group: AdminRequestGroup; onC
 export function DeclineDialog({ group, onClose }: { group: AdminRequestGroup; onClose: () => void }) {
   const answer = useAnswerRequest();
   const [reason, setReason] = useState('');
-  const errors = fieldErrors(answer.error);
+  const errors = fieldErrorsOf(answer.error);
   const generalError = answer.isError && Object.keys(errors).length === 0 ? getErrorMessage(answer.error) : null;
   const submit = () => {
     answer.mutate(
@@ -225,7 +225,7 @@ export function DeclineDialog({ group, onClose }: { group: AdminRequestGroup; on
 export function ReopenDialog({ group, onClose, onReopened }: { group: AdminRequestGroup; onClose: () => void; onReopened: () => void }) {
   const reopen = useReopenRequest();
   const [reason, setReason] = useState('');
-  const errors = fieldErrors(reopen.error);
+  const errors = fieldErrorsOf(reopen.error);
   const generalError = reopen.isError && Object.keys(errors).length === 0 ? getErrorMessage(reopen.error) : null;
   const submit = () =>
     reopen.mutate(
