@@ -16,7 +16,3 @@ export function axisNumber(v: number): string {
 
 /** A fresh key for one send of a form (the server sends once per key). */
 export const newIdempotencyKey = () => (typeof crypto !== 'undefined' && 'randomUUID' in crypto ? crypto.randomUUID() : `k${Date.now()}${Math.random().toString(36).slice(2)}`);
-
-/** Text on the panel's dark surfaces that keeps AA contrast (MUI's own error red and grey do not). */
-export const dangerText = { color: '#ff8a80', borderColor: 'rgba(255, 138, 128, 0.6)' } as const;
-export const dangerSolid = { bgcolor: '#b71c1c', color: '#fff', '&:hover': { bgcolor: '#8e1515' } } as const;
