@@ -11,10 +11,11 @@ import MenuItem from '@mui/material/MenuItem';
 import Paper from '@mui/material/Paper';
 import TextField from '@mui/material/TextField';
 import Typography from '@mui/material/Typography';
-import { adminAudienceLabels, type AdminNotificationAudience, type AdminNotificationSent, type AdminRecipient, type Notification } from '@parde/contract';
+import { adminAudienceLabels, adminNotificationPreviewInput, type AdminNotificationAudience, type AdminNotificationSent, type AdminRecipient, type Notification } from '@parde/contract';
 import { useId, useMemo, useState } from 'react';
 import { solidAccent } from '../../../components/accent';
 import { fieldErrorsOf, getErrorMessage } from '../../../lib/errors';
+import { formErrors } from '../../../lib/form-rules';
 import { NotificationItem } from '../../account/components/notification-item';
 import { useDebouncedValue } from '../../search/hooks/use-debounced-value';
 import { AdminPage } from '../components/admin-page';
@@ -26,8 +27,14 @@ import { opsMessages } from './messages';
 const m = opsMessages.notifications;
 const AUDIENCES: AdminNotificationAudience[] = ['all', 'premium', 'member'];
 
-/** Enough to ask the server how it looks and for whom. */
-const isReady = (d: NotificationDraft) => d.title.length >= 3 && d.body.length >= 3 && (d.audience !== 'member' || Boolean(d.member_id));
+/**
+ * Enough to ask the server how it looks and for whom: a title, a body and a member (for one member) as the
+ * contract asks for them. A bad link still asks, so the server's sentence shows under it.
+ */
+function isReady(d: NotificationDraft): boolean {
+  const e = formErrors(adminNotificationPreviewInput, d);
+  return !e.title && !e.body && !e.member_id;
+}
 
 function MemberPicker({ value, onChange, error }: { value: AdminRecipient | null; onChange: (r: AdminRecipient | null) => void; error?: string }) {
   const [text, setText] = useState('');
