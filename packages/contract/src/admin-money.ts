@@ -68,6 +68,13 @@ const planFields = {
   sort_order: z.number().int().min(-1000).max(1000),
 };
 
+/**
+ * A plan's fields, each with its own rules and none between two of them (a discounted price below
+ * the price is the server's to say): the panel checks its plan form with these before sending.
+ */
+export const adminPlanFields = z.object(planFields);
+export type AdminPlanFields = z.infer<typeof adminPlanFields>;
+
 const discountedBelowPrice = { error: 'قیمت با تخفیف باید کمتر از قیمت اصلی باشد.', path: ['discounted_price'] };
 
 /** `POST /api/admin/plans`. */

@@ -13,7 +13,7 @@ type Props = {
 
 /**
  * The query cache, and the Emotion cache for the parts that use MUI (each in its own `MuiScope`,
- * app/mui-scope.tsx): the app's root loads none of MUI's code (docs/decisions/0010).
+ * components/mui-scope.tsx): the app's root loads none of MUI's code (docs/decisions/0010).
  */
 export function AppProvider({ children, queryClient = browserQueryClient, emotionCache }: Props) {
   return (

@@ -71,7 +71,6 @@ export const messages = {
     answer: 'پاسخ:',
     openTitle: 'رفتن به صفحهٔ عنوان',
     required: 'این فیلد الزامی است.',
-    titleMin: 'دست‌کم ۲ نویسه وارد کنید.',
     yearRange: 'سال باید بین ۱۸۷۰ و ۲۱۰۰ باشد.',
     imdbInvalid: 'نشانی IMDb معتبر نیست؛ نمونه: https://www.imdb.com/title/tt0111161/',
   },

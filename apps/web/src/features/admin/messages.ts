@@ -15,6 +15,8 @@ export const adminMessages = {
   saved: 'ذخیره شد.',
   cancel: 'انصراف',
   confirm: 'تأیید',
+  /** A reason shorter than the contract's `adminReason` allows. */
+  reasonTooShort: 'دلیل را دست‌کم در سه نویسه بنویسید.',
   search: 'جست‌وجو',
   empty: 'موردی پیدا نشد.',
   audit: {

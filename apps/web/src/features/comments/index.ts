@@ -1,2 +1,2 @@
 export { COMMENTS_ANCHOR, CommentSection } from './components/comment-section';
-export type { CommentViewer } from './components/comment-item';
+export type { CommentViewer } from './components/comment-frame';

@@ -1,22 +1,21 @@
+import { contentRequestInput } from '@parde/contract';
+import { formErrors } from '../../../lib/form-rules';
 import { messages } from '../messages';
 
 const m = messages.requests;
-// The contract's `imdbLink` pattern, copied: importing the schema would pull zod into the page.
-const IMDB = /^(?:tt\d{7,10}|(?:https?:\/\/)?(?:(?:www|m)\.)?imdb\.com\/(?:[a-z]{2}\/)?title\/tt\d{7,10}(?:[/?#].*)?)$/i;
 export type RequestValues = { title: string; year: string; imdb: string; note: string };
 export type RequestErrors = Partial<Record<keyof RequestValues, string>>;
 
-/** The `contentRequestInput` limits, checked before sending (the server checks again). */
+/**
+ * The `contentRequestInput` contract's rules, checked before sending (the server checks again);
+ * the sentences are the form's. This brings zod into the request screen, a member's screen.
+ */
 export function validateRequest(v: RequestValues): RequestErrors {
-  const errors: RequestErrors = {};
-  const title = v.title.trim();
-  if (title === '') errors.title = m.required;
-  else if (title.length < 2) errors.title = m.titleMin;
-  if (v.year.trim() !== '') {
-    const year = Number(v.year.trim());
-    if (!Number.isInteger(year) || year < 1870 || year > 2100) errors.year = m.yearRange;
-  }
-  if (v.imdb.trim() !== '' && !IMDB.test(v.imdb.trim())) errors.imdb = m.imdbInvalid;
+  const year = v.year.trim();
+  // A year that is not a number is NaN, which the contract refuses like one out of range.
+  const body = { ...toRequestInput(v), year: year === '' ? null : Number(year) };
+  const errors = formErrors<keyof RequestValues>(contentRequestInput, body, { year: m.yearRange, imdb: m.imdbInvalid });
+  if (body.title === '') errors.title = m.required;
   return errors;
 }
 

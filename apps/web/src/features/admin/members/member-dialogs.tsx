@@ -2,14 +2,18 @@ import Alert from '@mui/material/Alert';
 import AlertTitle from '@mui/material/AlertTitle';
 import MenuItem from '@mui/material/MenuItem';
 import TextField from '@mui/material/TextField';
-import { roleLabels, type AdminMember, type Role } from '@parde/contract';
+import { adminGrantInput, adminMemberReasonInput, roleLabels, type AdminMember, type Role } from '@parde/contract';
 import { formatJalali } from '@parde/persian';
 import { useRef, useState } from 'react';
-import { getErrorMessage, getErrorStatus } from '../../../lib/errors';
+import { fieldErrorsOf, getErrorMessage, getErrorStatus } from '../../../lib/errors';
+import { checkForm } from '../../../lib/form-rules';
 import { notifySuccess } from '../../../lib/notifications';
+import { ActionDialog, formErrorOf } from '../components/action-dialog';
+import { ReasonDialog, ReasonField } from '../components/reason-dialog';
+import { adminMessages } from '../messages';
 import { useChangeRole, useGrantPremium, useSetDisabled, useSignOutEverywhere } from './api';
 import { membersMessages as m } from './messages';
-import { ActionDialog, fieldErrorsOf, firstError, formErrorOf, newRequestId, parseCount, ReasonDialog, ReasonField, reasonProblem } from './shared';
+import { newRequestId, parseCount } from './shared';
 
 type DialogProps = { member: AdminMember; onClose: () => void };
 
@@ -33,11 +37,11 @@ export function GrantDialog({ member, onClose }: DialogProps) {
   const askAgain = isRepeatedGrant(grant.error);
 
   const send = (confirm: boolean) => {
-    const n = parseCount(days);
-    const problems = { days: n === null || n < 1 || n > 3650 ? m.daysProblem : undefined, reason: reasonProblem(reason) };
-    setLocal(problems);
-    if (problems.days || problems.reason) return;
-    const values = { days: n!, reason: reason.trim() };
+    // The contract's rules (1 to 3650 days, a reason of 3 to 500 characters), the panel's sentences.
+    const check = checkForm(adminGrantInput, { days: parseCount(days), reason }, { days: m.daysProblem, reason: { too_small: adminMessages.reasonTooShort } });
+    setLocal(check.errors);
+    if (!check.ok) return;
+    const values = { days: check.data.days, reason: check.data.reason };
     const last = submission.current;
     if (!last || last.days !== values.days || last.reason !== values.reason) submission.current = { key: newRequestId(), ...values };
     grant.mutate(
@@ -80,12 +84,12 @@ export function GrantDialog({ member, onClose }: DialogProps) {
         onChange={(e) => edit(setDays)(e.target.value)}
         required
         fullWidth
-        error={Boolean(local.days ?? firstError(server, 'days'))}
-        helperText={local.days ?? firstError(server, 'days') ?? ' '}
+        error={Boolean(local.days ?? server.days)}
+        helperText={local.days ?? server.days ?? ' '}
         slotProps={{ htmlInput: { inputMode: 'numeric', maxLength: 5, 'data-testid': 'admin-grant-days' } }}
         sx={{ mb: 1 }}
       />
-      <ReasonField label={m.reason} value={reason} onChange={edit(setReason)} error={local.reason ?? firstError(server, 'reason')} testId="admin-grant-reason" />
+      <ReasonField label={m.reason} value={reason} onChange={edit(setReason)} error={local.reason ?? server.reason} testId="admin-grant-reason" />
     </ActionDialog>
   );
 }
@@ -103,6 +107,7 @@ export function DisableDialog({ member, onClose }: DialogProps) {
       reasonLabel={m.reason}
       testId="admin-disable-dialog"
       reasonTestId="admin-disable-reason"
+      schema={adminMemberReasonInput}
       pending={change.isPending}
       error={change.error}
       onClose={onClose}

@@ -7,15 +7,18 @@ import Switch from '@mui/material/Switch';
 import TableCell from '@mui/material/TableCell';
 import TableRow from '@mui/material/TableRow';
 import TextField from '@mui/material/TextField';
-import type { AdminDiscount, DiscountKind } from '@parde/contract';
+import { adminDiscountInput, adminDiscountUpdate, type AdminDiscount, type DiscountKind } from '@parde/contract';
 import { formatJalali, toPersianDigits } from '@parde/persian';
 import { useState, type FormEvent } from 'react';
 import { accentText, solidAccent } from '../../../components/accent';
 import { QueryErrorPage } from '../../../components/query-error';
+import { fieldErrorsOf } from '../../../lib/errors';
+import { formErrors } from '../../../lib/form-rules';
 import { notifySuccess } from '../../../lib/notifications';
 import { adminDate, adminToman } from '../lib/format';
 import { adminMessages } from '../messages';
-import { ActionDialog, fieldErrorsOf, firstError, formErrorOf, jalaliToIso, parseCount } from '../members/shared';
+import { ActionDialog, formErrorOf } from '../components/action-dialog';
+import { jalaliToIso, parseCount } from '../members/shared';
 import { useDiscounts, useSaveDiscount, type DiscountBody, type DiscountsFilter } from './api';
 import { moneyMessages } from './messages';
 import { AdminTable } from '../components/admin-table';
@@ -39,22 +42,24 @@ function DiscountDialog({ discount, onClose }: { discount: AdminDiscount | null;
   const [active, setActive] = useState(discount?.isActive ?? true);
   const [local, setLocal] = useState<Record<string, string | undefined>>({});
   const server = fieldErrorsOf(save.error);
-  const err = (f: string) => local[f] ?? firstError(server, f);
+  const err = (f: string) => local[f] ?? server[f];
 
   const submit = () => {
     const day = expires.trim() === '' ? null : jalaliToIso(expires);
     const body: DiscountBody = {
       kind,
-      value: parseCount(value) ?? -1,
+      value: parseCount(value) ?? Number.NaN,
       expires_at: day ? endOfTehranDay(day) : null,
-      max_uses: maxUses.trim() === '' ? null : (parseCount(maxUses) ?? -1),
+      max_uses: maxUses.trim() === '' ? null : (parseCount(maxUses) ?? Number.NaN),
       is_active: active,
     };
+    // The contract's rules (the code's letters, a percent up to 100…); a missing or too small
+    // number, or a short code, in the panel's own sentences. The Jalali day is the form's own.
+    const number = { invalid_type: m.valueProblem, too_small: m.valueProblem };
+    const sentences = { code: { too_small: m.codeProblem }, value: number, max_uses: number };
     const problems = {
-      code: !discount && code.trim().length < 3 ? m.codeProblem : undefined,
-      value: body.value < 1 ? m.valueProblem : undefined,
-      expires_at: expires.trim() !== '' && !day ? m.dateProblem : undefined,
-      max_uses: body.max_uses !== null && body.max_uses < 1 ? m.valueProblem : undefined,
+      ...(discount ? formErrors(adminDiscountUpdate, body, sentences) : formErrors(adminDiscountInput, { ...body, code }, sentences)),
+      ...(expires.trim() !== '' && !day ? { expires_at: m.dateProblem } : {}),
     };
     setLocal(problems);
     if (Object.values(problems).some(Boolean)) return;

@@ -5,14 +5,18 @@ import MenuItem from '@mui/material/MenuItem';
 import TableCell from '@mui/material/TableCell';
 import TableRow from '@mui/material/TableRow';
 import TextField from '@mui/material/TextField';
-import { giftStateLabels, type AdminGift, type GiftState } from '@parde/contract';
+import { adminGiftIssueInput, adminReasonInput, giftStateLabels, type AdminGift, type GiftState } from '@parde/contract';
 import { useState, type FormEvent } from 'react';
 import { solidAccent } from '../../../components/accent';
 import { QueryErrorPage } from '../../../components/query-error';
+import { fieldErrorsOf } from '../../../lib/errors';
 import { notifySuccess } from '../../../lib/notifications';
 import { adminDate } from '../lib/format';
 import { adminMessages } from '../messages';
-import { ActionDialog, fieldErrorsOf, firstError, formErrorOf, newRequestId, parseCount, ReasonDialog, ReasonField, reasonProblem } from '../members/shared';
+import { checkForm } from '../../../lib/form-rules';
+import { ActionDialog, formErrorOf } from '../components/action-dialog';
+import { ReasonDialog, ReasonField } from '../components/reason-dialog';
+import { newRequestId, parseCount } from '../members/shared';
 import { useDisableGift, useGifts, useIssueGift, usePlans, type GiftsFilter } from './api';
 import { moneyMessages } from './messages';
 import { AdminTable } from '../components/admin-table';
@@ -33,19 +37,22 @@ function IssueDialog({ onClose }: { onClose: () => void }) {
   const [reason, setReason] = useState('');
   const [local, setLocal] = useState<Record<string, string | undefined>>({});
   const server = fieldErrorsOf(issue.error);
-  const err = (f: string) => local[f] ?? firstError(server, f);
+  const err = (f: string) => local[f] ?? server[f];
 
   const submit = () => {
-    const n = days.trim() === '' ? null : parseCount(days);
-    const problems = {
-      plan_id: !planId && n === null && days.trim() === '' ? m.needPlanOrDays : undefined,
-      days: days.trim() !== '' && (n === null || n < 1 || n > 3650) ? moneyMessages.plans.numberProblem : undefined,
-      reason: reasonProblem(reason),
-    };
-    setLocal(problems);
-    if (Object.values(problems).some(Boolean)) return;
+    // Days typed but not a number are no number at all (NaN), not "no days".
+    const n = days.trim() === '' ? null : (parseCount(days) ?? Number.NaN);
+    const body = { plan_id: planId ? Number(planId) : null, days: n, reason, recipient_email: email.trim(), request_id: requestId };
+    // The contract's rules (a plan or 1 to 3650 days, a reason, a valid email), the panel's sentences.
+    const check = checkForm(adminGiftIssueInput, body, {
+      plan_id: m.needPlanOrDays,
+      days: moneyMessages.plans.numberProblem,
+      reason: { too_small: adminMessages.reasonTooShort },
+    });
+    setLocal(check.errors);
+    if (!check.ok) return;
     issue.mutate(
-      { plan_id: planId ? Number(planId) : null, days: n, reason: reason.trim(), recipient_email: email.trim(), request_id: requestId },
+      { ...body, reason: reason.trim() },
       {
         onSuccess: (g) => {
           notifySuccess(m.issuedDone(g.code));
@@ -119,6 +126,7 @@ function DisableGiftDialog({ gift, onClose }: { gift: AdminGift; onClose: () => 
       reasonLabel={m.reason}
       testId="admin-gift-disable-dialog"
       reasonTestId="admin-gift-disable-reason"
+      schema={adminReasonInput}
       pending={disable.isPending}
       error={disable.error}
       onClose={onClose}

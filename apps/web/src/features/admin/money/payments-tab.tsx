@@ -8,7 +8,7 @@ import TableCell from '@mui/material/TableCell';
 import TableRow from '@mui/material/TableRow';
 import TextField from '@mui/material/TextField';
 import Typography from '@mui/material/Typography';
-import { giftStateLabels, type AdminPayment, type AdminPaymentDetail, type PaymentKind } from '@parde/contract';
+import { adminRefundInput, giftStateLabels, type AdminPayment, type AdminPaymentDetail, type PaymentKind } from '@parde/contract';
 import { formatJalali, toPersianDigits } from '@parde/persian';
 import { useId, useState, type FormEvent, type ReactNode } from 'react';
 import { Link as RouterLink } from 'react-router';
@@ -19,7 +19,8 @@ import { paths } from '../../../config/paths';
 import { notifySuccess } from '../../../lib/notifications';
 import { adminDate, adminDateTime, adminToman } from '../lib/format';
 import { adminMessages } from '../messages';
-import { JalaliDateField, jalaliToIso, ReasonDialog } from '../members/shared';
+import { ReasonDialog } from '../components/reason-dialog';
+import { JalaliDateField, jalaliToIso } from '../members/shared';
 import { paymentsCsvUrl, usePayment, usePayments, useRefund, type PaymentsFilter } from './api';
 import { moneyMessages } from './messages';
 import { AdminTable } from '../components/admin-table';
@@ -46,6 +47,7 @@ function RefundDialog({ payment, onClose }: { payment: AdminPaymentDetail; onClo
       reasonLabel={m.refundReason}
       testId="admin-refund-dialog"
       reasonTestId="admin-refund-reason"
+      schema={adminRefundInput}
       pending={refund.isPending}
       error={refund.error}
       onClose={onClose}

@@ -6,15 +6,18 @@ import Switch from '@mui/material/Switch';
 import TableCell from '@mui/material/TableCell';
 import TableRow from '@mui/material/TableRow';
 import TextField from '@mui/material/TextField';
-import type { AdminPlan } from '@parde/contract';
+import { adminPlanFields, type AdminPlan } from '@parde/contract';
 import { toPersianDigits } from '@parde/persian';
 import { useState } from 'react';
 import { accentText, solidAccent } from '../../../components/accent';
 import { QueryErrorPage } from '../../../components/query-error';
+import { fieldErrorsOf } from '../../../lib/errors';
+import { formErrors } from '../../../lib/form-rules';
 import { notifySuccess } from '../../../lib/notifications';
 import { adminNumber, adminToman } from '../lib/format';
 import { adminMessages } from '../messages';
-import { ActionDialog, fieldErrorsOf, firstError, formErrorOf, parseCount } from '../members/shared';
+import { ActionDialog, formErrorOf } from '../components/action-dialog';
+import { parseCount } from '../members/shared';
 import { useDeletePlan, usePlans, useSavePlan, type PlanBody } from './api';
 import { moneyMessages } from './messages';
 import { AdminTable } from '../components/admin-table';
@@ -34,28 +37,26 @@ function PlanDialog({ plan, onClose }: { plan: AdminPlan | null; onClose: () => 
   const [active, setActive] = useState(plan?.isActive ?? true);
   const [local, setLocal] = useState<Record<string, string | undefined>>({});
   const server = fieldErrorsOf(save.error);
-  const err = (field: string) => local[field] ?? firstError(server, field) ?? (field === 'features' ? Object.entries(server).find(([k]) => k.startsWith('features.'))?.[1][0] : undefined);
+  const err = (field: string) => local[field] ?? server[field] ?? (field === 'features' ? Object.entries(server).find(([k]) => k.startsWith('features.'))?.[1] : undefined);
 
   const submit = () => {
+    // A number that is not one (letters, nothing) is NaN: the contract refuses it as no number.
+    const count = (text: string) => parseCount(text) ?? Number.NaN;
     const body: PlanBody = {
       name: name.trim(),
-      days: parseCount(days) ?? -1,
-      price: parseCount(price) ?? -1,
-      discounted_price: discounted.trim() === '' ? null : (parseCount(discounted) ?? -1),
+      days: count(days),
+      price: count(price),
+      discounted_price: discounted.trim() === '' ? null : count(discounted),
       features: features
         .split('\n')
         .map((f) => f.trim())
         .filter(Boolean),
       is_active: active,
-      sort_order: parseCount(order) ?? -1,
+      sort_order: count(order),
     };
-    const problems = {
-      name: body.name.length < 2 ? m.nameProblem : undefined,
-      days: body.days < 1 ? m.numberProblem : undefined,
-      price: body.price < 1 ? m.numberProblem : undefined,
-      discounted_price: body.discounted_price !== null && body.discounted_price < 1 ? m.numberProblem : undefined,
-      sort_order: body.sort_order < 0 ? m.numberProblem : undefined,
-    };
+    // The contract's rules for each field; a number's too-small or missing is the panel's sentence.
+    const number = { invalid_type: m.numberProblem, too_small: m.numberProblem };
+    const problems = formErrors(adminPlanFields, body, { name: { too_small: m.nameProblem }, days: number, price: number, discounted_price: number, sort_order: number });
     setLocal(problems);
     if (Object.values(problems).some(Boolean)) return;
     save.mutate(

@@ -15,16 +15,16 @@ import { Link as RouterLink } from 'react-router';
 import { EmptyState } from '../../../components/empty-state';
 import { ProgressBar } from '../../../components/progress-bar';
 import { QueryErrorPage } from '../../../components/query-error';
-import { solidAccent } from '../../../components/accent';
-import { getErrorMessage } from '../../../lib/errors';
+import { fieldErrorsOf, getErrorMessage } from '../../../lib/errors';
 import { notifyError, notifySuccess } from '../../../lib/notifications';
 import { useDebouncedValue } from '../../search/hooks/use-debounced-value';
 import { AdminPage } from '../components/admin-page';
 import { adminDateTime } from '../lib/format';
 import { FormDialog } from '../components/form-dialog';
+import { ReasonDialog } from '../components/reason-dialog';
 import { adminMessages } from '../messages';
 import { useAdminComments, useModerate, useMute, type CommentFilter, type Moderation } from './api';
-import { dangerSolid, dangerText, fieldErrors } from './lib';
+import { dangerSolid, dangerText } from '../lib/danger';
 import { opsMessages } from './messages';
 import { AdminPager, UrlFilterSelect, useUrlFilter } from '../components/url-filter';
 
@@ -34,14 +34,12 @@ const PERIODS = [1, 3, 7, 30, 90, 365];
 
 type DialogState = { kind: 'hide' | 'delete'; comment: AdminComment } | { kind: 'mute'; comment: AdminComment } | null;
 
-/** A reason, then the action (hide) or a confirmation (delete). */
+/** Hiding needs a reason (the member reads it); deleting is a confirmation. */
 function ModerateDialog({ state, onClose }: { state: { kind: 'hide' | 'delete'; comment: AdminComment }; onClose: () => void }) {
   const moderate = useModerate();
-  const [reason, setReason] = useState('');
-  const errors = fieldErrors(moderate.error);
   const hide = state.kind === 'hide';
-  const submit = () => {
-    const action: Moderation = hide ? { action: 'hide', reason: reason.trim() } : { action: 'delete' };
+  const submit = (reason: string) => {
+    const action: Moderation = hide ? { action: 'hide', reason } : { action: 'delete' };
     moderate.mutate(
       { id: state.comment.id, m: action },
       {
@@ -52,91 +50,94 @@ function ModerateDialog({ state, onClose }: { state: { kind: 'hide' | 'delete'; 
       },
     );
   };
+  if (hide) {
+    return (
+      <ReasonDialog
+        danger
+        maxWidth="xs"
+        title={m.hideTitle}
+        text={m.hideIntro}
+        confirmLabel={m.confirmHide}
+        reasonLabel={m.reason}
+        testId="admin-comment-hide-dialog"
+        confirmTestId="admin-comment-hide-confirm"
+        reasonTestId="admin-comment-hide-reason"
+        pending={moderate.isPending}
+        error={moderate.error}
+        // A moderation's failure is a toast (the mutation is not silent): only the reason's sentence shows here.
+        errorShownElsewhere
+        onClose={onClose}
+        onConfirm={submit}
+      />
+    );
+  }
   return (
     <FormDialog
-      title={hide ? m.hideTitle : m.deleteTitle}
-      testId={`admin-comment-${state.kind}-dialog`}
+      title={m.deleteTitle}
+      testId="admin-comment-delete-dialog"
       maxWidth="xs"
       pending={moderate.isPending}
       onClose={onClose}
-      onSubmit={submit}
-      confirmLabel={hide ? m.confirmHide : m.confirmDelete}
-      confirmTestId={`admin-comment-${state.kind}-confirm`}
+      onSubmit={() => submit('')}
+      confirmLabel={m.confirmDelete}
+      confirmTestId="admin-comment-delete-confirm"
       confirmSx={dangerSolid}
     >
-      <DialogContentText sx={{ mb: hide ? 2 : 0 }}>{hide ? m.hideIntro : m.deleteIntro}</DialogContentText>
-      {hide && (
-        <TextField
-          label={m.reason}
-          value={reason}
-          onChange={(e) => setReason(e.target.value)}
-          fullWidth
-          required
-          autoFocus
-          multiline
-          minRows={2}
-          error={Boolean(errors.reason)}
-          helperText={errors.reason}
-          slotProps={{ htmlInput: { maxLength: 500, dir: 'auto', 'data-testid': 'admin-comment-hide-reason' } }}
-        />
-      )}
+      <DialogContentText>{m.deleteIntro}</DialogContentText>
     </FormDialog>
   );
 }
 
-/** How long a member may not comment, and why. */
+/** How long a member may not comment, and why (a reason is optional here). */
 function MuteDialog({ comment, onClose }: { comment: AdminComment; onClose: () => void }) {
   const mute = useMute();
   const [days, setDays] = useState(7);
-  const [reason, setReason] = useState('');
-  const errors = fieldErrors(mute.error);
-  const submit = () => {
-    mute.mutate(
-      { memberId: comment.author.id, days, reason: reason.trim() || undefined },
-      {
-        onSuccess: (r) => {
-          notifySuccess(m.muted(adminDateTime(r.mutedUntil)));
-          onClose();
-        },
-      },
-    );
-  };
+  const errors = fieldErrorsOf(mute.error);
   return (
-    <FormDialog
-      title={m.muteTitle(comment.author.name)}
-      testId="admin-comment-mute-dialog"
+    <ReasonDialog
       maxWidth="xs"
-      pending={mute.isPending}
-      onClose={onClose}
-      onSubmit={submit}
+      title={m.muteTitle(comment.author.name)}
+      text={m.muteIntro}
       confirmLabel={m.confirmMute}
+      reasonLabel={m.muteReason}
+      optional
+      testId="admin-comment-mute-dialog"
       confirmTestId="admin-comment-mute-confirm"
-      confirmSx={solidAccent}
+      reasonTestId="admin-comment-mute-reason"
+      pending={mute.isPending}
+      error={mute.error}
+      fields={['days']}
+      onClose={onClose}
+      onConfirm={(reason) =>
+        mute.mutate(
+          { memberId: comment.author.id, days, reason: reason || undefined },
+          {
+            onSuccess: (r) => {
+              notifySuccess(m.muted(adminDateTime(r.mutedUntil)));
+              onClose();
+            },
+          },
+        )
+      }
     >
-      <DialogContentText sx={{ mb: 2 }}>{m.muteIntro}</DialogContentText>
-      <TextField select label={m.period} value={days} onChange={(e) => setDays(Number(e.target.value))} fullWidth error={Boolean(errors.days)} helperText={errors.days} data-testid="admin-comment-mute-period">
+      <TextField
+        select
+        label={m.period}
+        value={days}
+        onChange={(e) => setDays(Number(e.target.value))}
+        fullWidth
+        error={Boolean(errors.days)}
+        helperText={errors.days ?? ' '}
+        data-testid="admin-comment-mute-period"
+        sx={{ mb: 1 }}
+      >
         {PERIODS.map((d) => (
           <MenuItem key={d} value={d}>
             {m.periods[d]}
           </MenuItem>
         ))}
       </TextField>
-      <TextField
-        label={m.muteReason}
-        value={reason}
-        onChange={(e) => setReason(e.target.value)}
-        fullWidth
-        sx={{ mt: 2 }}
-        error={Boolean(errors.reason)}
-        helperText={errors.reason}
-        slotProps={{ htmlInput: { maxLength: 500, dir: 'auto', 'data-testid': 'admin-comment-mute-reason' } }}
-      />
-      {mute.isError && Object.keys(errors).length === 0 && (
-        <Typography color="error" role="alert" sx={{ mt: 1, fontSize: '0.85rem' }}>
-          {getErrorMessage(mute.error)}
-        </Typography>
-      )}
-    </FormDialog>
+    </ReasonDialog>
   );
 }
 

@@ -1,15 +1,5 @@
 import { formatJalali, toPersianDigits } from '@parde/persian';
 
-/** The Persian messages a 422 gave for each field, to show under the field. */
-export function fieldErrors(error: unknown): Record<string, string> {
-  const data = (error as { response?: { status?: number; data?: unknown } } | null)?.response?.data;
-  const errors = data && typeof data === 'object' ? (data as { errors?: unknown }).errors : undefined;
-  if (!errors || typeof errors !== 'object') return {};
-  const out: Record<string, string> = {};
-  for (const [k, v] of Object.entries(errors as Record<string, unknown>)) if (Array.isArray(v) && typeof v[0] === 'string') out[k] = v[0];
-  return out;
-}
-
 /** A Tehran calendar day (`2026-11-26`) as the x-axis shows it: `۵ آذر`. */
 export function dayLabel(day: string): string {
   const long = formatJalali(day, 'long');
@@ -26,7 +16,3 @@ export function axisNumber(v: number): string {
 
 /** A fresh key for one send of a form (the server sends once per key). */
 export const newIdempotencyKey = () => (typeof crypto !== 'undefined' && 'randomUUID' in crypto ? crypto.randomUUID() : `k${Date.now()}${Math.random().toString(36).slice(2)}`);
-
-/** Text on the panel's dark surfaces that keeps AA contrast (MUI's own error red and grey do not). */
-export const dangerText = { color: '#ff8a80', borderColor: 'rgba(255, 138, 128, 0.6)' } as const;
-export const dangerSolid = { bgcolor: '#b71c1c', color: '#fff', '&:hover': { bgcolor: '#8e1515' } } as const;

@@ -11,23 +11,30 @@ import MenuItem from '@mui/material/MenuItem';
 import Paper from '@mui/material/Paper';
 import TextField from '@mui/material/TextField';
 import Typography from '@mui/material/Typography';
-import { adminAudienceLabels, type AdminNotificationAudience, type AdminNotificationSent, type AdminRecipient, type Notification } from '@parde/contract';
+import { adminAudienceLabels, adminNotificationPreviewInput, type AdminNotificationAudience, type AdminNotificationSent, type AdminRecipient, type Notification } from '@parde/contract';
 import { useId, useMemo, useState } from 'react';
 import { solidAccent } from '../../../components/accent';
-import { getErrorMessage } from '../../../lib/errors';
+import { fieldErrorsOf, getErrorMessage } from '../../../lib/errors';
+import { formErrors } from '../../../lib/form-rules';
 import { NotificationItem } from '../../account/components/notification-item';
 import { useDebouncedValue } from '../../search/hooks/use-debounced-value';
 import { AdminPage } from '../components/admin-page';
 import { adminMessages } from '../messages';
 import { useNotificationPreview, useRecipients, useSendNotification, type NotificationDraft } from './api';
-import { fieldErrors, newIdempotencyKey } from './lib';
+import { newIdempotencyKey } from './lib';
 import { opsMessages } from './messages';
 
 const m = opsMessages.notifications;
 const AUDIENCES: AdminNotificationAudience[] = ['all', 'premium', 'member'];
 
-/** Enough to ask the server how it looks and for whom. */
-const isReady = (d: NotificationDraft) => d.title.length >= 3 && d.body.length >= 3 && (d.audience !== 'member' || Boolean(d.member_id));
+/**
+ * Enough to ask the server how it looks and for whom: a title, a body and a member (for one member) as the
+ * contract asks for them. A bad link still asks, so the server's sentence shows under it.
+ */
+function isReady(d: NotificationDraft): boolean {
+  const e = formErrors(adminNotificationPreviewInput, d);
+  return !e.title && !e.body && !e.member_id;
+}
 
 function MemberPicker({ value, onChange, error }: { value: AdminRecipient | null; onChange: (r: AdminRecipient | null) => void; error?: string }) {
   const [text, setText] = useState('');
@@ -102,7 +109,7 @@ export function NotificationsScreen() {
   const asked = useMemo(() => JSON.parse(debounced) as NotificationDraft, [debounced]);
   const preview = useNotificationPreview(asked, ready && isReady(asked));
   const recipients = ready ? preview.data?.recipients : undefined;
-  const errors = { ...fieldErrors(preview.error), ...fieldErrors(send.error) };
+  const errors = { ...fieldErrorsOf(preview.error), ...fieldErrorsOf(send.error) };
 
   // What the member's list will show, as the member's own list item draws it.
   const item: Notification = {
@@ -209,7 +216,7 @@ export function NotificationsScreen() {
             helperText={errors.link ?? m.linkHint}
             slotProps={{ htmlInput: { maxLength: 300, dir: 'ltr', 'data-testid': 'admin-notify-link' } }}
           />
-          {send.isError && Object.keys(fieldErrors(send.error)).length === 0 && (
+          {send.isError && Object.keys(fieldErrorsOf(send.error)).length === 0 && (
             <Alert severity="error" role="alert">
               {getErrorMessage(send.error)}
             </Alert>

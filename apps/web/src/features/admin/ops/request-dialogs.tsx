@@ -8,12 +8,12 @@ import type { AdminRequestGroup, AdminTitlePick } from '@parde/contract';
 import { toPersianDigits } from '@parde/persian';
 import { useId, useState } from 'react';
 import { solidAccent } from '../../../components/accent';
-import { getErrorMessage } from '../../../lib/errors';
+import { fieldErrorsOf, getErrorMessage } from '../../../lib/errors';
 import { notifySuccess } from '../../../lib/notifications';
 import { useDebouncedValue } from '../../search/hooks/use-debounced-value';
 import { FormDialog } from '../components/form-dialog';
+import { ReasonDialog } from '../components/reason-dialog';
 import { useAnswerRequest, useReopenRequest, useTitlePicker } from './api';
-import { dangerSolid, fieldErrors } from './lib';
 import { opsMessages } from './messages';
 
 const m = opsMessages.requests;
@@ -91,25 +91,6 @@ export function TitlePicker({ initial, value, onChange, error }: { initial: stri
 }
 
 /** Fulfil a group: pick the catalogue title, maybe a word to the members, then confirm. */
-/** The reason an operator gives for an answer or its correction: required, read by the members. */
-function ReasonField({ label, value, onChange, error, testId }: { label: string; value: string; onChange: (v: string) => void; error?: string; testId: string }) {
-  return (
-    <TextField
-      label={label}
-      value={value}
-      onChange={(e) => onChange(e.target.value)}
-      fullWidth
-      required
-      multiline
-      minRows={3}
-      autoFocus
-      error={Boolean(error)}
-      helperText={error}
-      slotProps={{ htmlInput: { maxLength: 500, dir: 'auto', 'data-testid': testId } }}
-    />
-  );
-}
-
 /** An error the server gave that belongs to no field. */
 function GeneralError({ message }: { message: string | null }) {
   if (!message) return null;
@@ -125,7 +106,7 @@ export function FulfilDialog({ group, onClose }: { group: AdminRequestGroup; onC
   const [title, setTitle] = useState<AdminTitlePick | null>(group.status === 'pending' ? group.catalogueTitle : null);
   const [response, setResponse] = useState('');
   const [missing, setMissing] = useState(false);
-  const errors = fieldErrors(answer.error);
+  const errors = fieldErrorsOf(answer.error);
   const submit = () => {
     if (!title) {
       setMissing(true);
@@ -186,35 +167,31 @@ export function FulfilDialog({ group, onClose }: { group: AdminRequestGroup; onC
 /** Decline a group with a reason every member who asked will read. */
 export function DeclineDialog({ group, onClose }: { group: AdminRequestGroup; onClose: () => void }) {
   const answer = useAnswerRequest();
-  const [reason, setReason] = useState('');
-  const errors = fieldErrors(answer.error);
-  const generalError = answer.isError && Object.keys(errors).length === 0 ? getErrorMessage(answer.error) : null;
-  const submit = () => {
-    answer.mutate(
-      { id: group.id, decline: { reason: reason.trim() } },
-      {
-        onSuccess: (r) => {
-          notifySuccess(m.declined(r.members));
-          onClose();
-        },
-      },
-    );
-  };
   return (
-    <FormDialog
+    <ReasonDialog
+      danger
       title={m.declineTitle(group.title)}
-      testId="admin-request-decline-dialog"
-      pending={answer.isPending}
-      onClose={onClose}
-      onSubmit={submit}
+      text={m.declineIntro(group.members)}
       confirmLabel={m.confirmDecline}
+      reasonLabel={m.reason}
+      testId="admin-request-decline-dialog"
       confirmTestId="admin-request-decline-confirm"
-      confirmSx={dangerSolid}
-    >
-      <DialogContentText sx={{ mb: 2 }}>{m.declineIntro(group.members)}</DialogContentText>
-      <ReasonField label={m.reason} value={reason} onChange={setReason} error={errors.reason} testId="admin-request-decline-reason" />
-      <GeneralError message={generalError} />
-    </FormDialog>
+      reasonTestId="admin-request-decline-reason"
+      pending={answer.isPending}
+      error={answer.error}
+      onClose={onClose}
+      onConfirm={(reason) =>
+        answer.mutate(
+          { id: group.id, decline: { reason } },
+          {
+            onSuccess: (r) => {
+              notifySuccess(m.declined(r.members));
+              onClose();
+            },
+          },
+        )
+      }
+    />
   );
 }
 
@@ -224,33 +201,29 @@ export function DeclineDialog({ group, onClose }: { group: AdminRequestGroup; on
  */
 export function ReopenDialog({ group, onClose, onReopened }: { group: AdminRequestGroup; onClose: () => void; onReopened: () => void }) {
   const reopen = useReopenRequest();
-  const [reason, setReason] = useState('');
-  const errors = fieldErrors(reopen.error);
-  const generalError = reopen.isError && Object.keys(errors).length === 0 ? getErrorMessage(reopen.error) : null;
-  const submit = () =>
-    reopen.mutate(
-      { id: group.id, reason: reason.trim() },
-      {
-        onSuccess: (r) => {
-          notifySuccess(m.reopened(r.members));
-          onReopened();
-        },
-      },
-    );
   return (
-    <FormDialog
+    <ReasonDialog
       title={m.reopenTitle(group.title)}
-      testId="admin-request-reopen-dialog"
-      pending={reopen.isPending}
-      onClose={onClose}
-      onSubmit={submit}
+      text={m.reopenIntro(group.members, group.status === 'fulfilled')}
       confirmLabel={m.confirmReopen}
+      reasonLabel={m.reopenReason}
+      testId="admin-request-reopen-dialog"
       confirmTestId="admin-request-reopen-confirm"
-      confirmSx={solidAccent}
-    >
-      <DialogContentText sx={{ mb: 2 }}>{m.reopenIntro(group.members, group.status === 'fulfilled')}</DialogContentText>
-      <ReasonField label={m.reopenReason} value={reason} onChange={setReason} error={errors.reason} testId="admin-request-reopen-reason" />
-      <GeneralError message={generalError} />
-    </FormDialog>
+      reasonTestId="admin-request-reopen-reason"
+      pending={reopen.isPending}
+      error={reopen.error}
+      onClose={onClose}
+      onConfirm={(reason) =>
+        reopen.mutate(
+          { id: group.id, reason },
+          {
+            onSuccess: (r) => {
+              notifySuccess(m.reopened(r.members));
+              onReopened();
+            },
+          },
+        )
+      }
+    />
   );
 }

@@ -10,7 +10,7 @@ import { solidAccent } from '../../../components/accent';
 import { getErrorMessage, getErrorStatus } from '../../../lib/errors';
 import { COMMENT_LIMITS, commentLength, serverCommentError, validateCommentBody } from '../lib/validate-comment';
 import { memberMessages as messages } from '../member-messages';
-import { withMui } from '../../../app/mui-scope';
+import { withMui } from '../../../components/mui-scope';
 
 const f = messages.form;
 

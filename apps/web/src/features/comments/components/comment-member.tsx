@@ -16,7 +16,7 @@ import { useEditComment } from '../api/update-comment';
 import { memberMessages as messages } from '../member-messages';
 import { messages as readerMessages } from '../messages';
 import { CommentBody } from './comment-body';
-import { CommentFormPlaceholder, CommentFrame, type CommentItemProps, type CommentViewer } from './comment-item';
+import { CommentFormPlaceholder, CommentFrame, type CommentItemProps, type CommentViewer } from './comment-frame';
 
 /**
  * A member's side of the comments, in a chunk loaded only for members (comment-item.tsx): the

@@ -9,7 +9,8 @@ import { lazyComponent } from '../../../lib/lazy-route';
 import { useComments } from '../api/get-comments';
 import { flattenThreads, threadCount } from '../lib/comment-pages';
 import { messages } from '../messages';
-import { CommentFormPlaceholder, loadMemberParts, type CommentViewer } from './comment-item';
+import { CommentFormPlaceholder, type CommentViewer } from './comment-frame';
+import { loadMemberParts } from './comment-item';
 import { CommentThread } from './comment-thread';
 
 /** Only a member writes: the form comes with the member's chunk (comment-item.tsx). */

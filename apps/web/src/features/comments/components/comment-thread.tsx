@@ -3,7 +3,8 @@ import { toPersianDigits } from '@parde/persian';
 import { Suspense, useRef, useState } from 'react';
 import { lazyComponent } from '../../../lib/lazy-route';
 import { messages } from '../messages';
-import { CommentFormPlaceholder, CommentItem, loadMemberParts, type CommentViewer } from './comment-item';
+import { CommentFormPlaceholder, type CommentViewer } from './comment-frame';
+import { CommentItem, loadMemberParts } from './comment-item';
 
 /** Only a member replies: the form comes with the member's chunk (comment-item.tsx). */
 const ReplyForm = lazyComponent(async () => ({ default: (await loadMemberParts()).ReplyForm }));

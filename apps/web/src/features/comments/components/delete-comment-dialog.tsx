@@ -7,7 +7,7 @@ import DialogTitle from '@mui/material/DialogTitle';
 import { useId } from 'react';
 import { useDeleteComment } from '../api/delete-comment';
 import { memberMessages as messages } from '../member-messages';
-import { withMui } from '../../../app/mui-scope';
+import { withMui } from '../../../components/mui-scope';
 
 const m = messages.remove;
 

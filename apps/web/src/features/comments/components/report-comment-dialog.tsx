@@ -16,7 +16,7 @@ import { solidAccent } from '../../../components/accent';
 import { getErrorStatus } from '../../../lib/errors';
 import { REPORT_REASON_MAX, useReportComment } from '../api/report-comment';
 import { memberMessages as messages } from '../member-messages';
-import { withMui } from '../../../app/mui-scope';
+import { withMui } from '../../../components/mui-scope';
 
 const m = messages.report;
 type Reason = keyof typeof m.reasons;

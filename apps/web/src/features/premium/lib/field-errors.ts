@@ -1,18 +1,10 @@
-import { getErrorMessage, getErrorStatus } from '../../../lib/errors';
+import { fieldErrorsOf, getErrorMessage } from '../../../lib/errors';
 
 export type FieldErrors<K extends string> = Partial<Record<K, string>>;
 
 /** The first Persian sentence for each of `fields` in a 422's `errors`; other fields are ignored. */
 export function serverFieldErrors<K extends string>(error: unknown, fields: readonly K[]): FieldErrors<K> {
-  if (getErrorStatus(error) !== 422) return {};
-  const body = (error as { response?: { data?: { errors?: Record<string, unknown> } } }).response?.data;
-  const out: FieldErrors<K> = {};
-  for (const f of fields) {
-    const list = body?.errors?.[f];
-    const first = Array.isArray(list) ? list.find((x): x is string => typeof x === 'string' && x.trim() !== '') : undefined;
-    if (first) out[f] = first;
-  }
-  return out;
+  return fieldErrorsOf(error, { only: fields }) as FieldErrors<K>;
 }
 
 /**

@@ -1,5 +1,6 @@
-import type { GiftPurchaseInput } from '@parde/contract';
+import { giftPurchaseInput, type GiftPurchaseInput } from '@parde/contract';
 import { getErrorMessage, getErrorStatus } from '../../../lib/errors';
+import { formErrors } from '../../../lib/form-rules';
 import { messages } from '../messages';
 import { serverFieldErrors, type FieldErrors } from './field-errors';
 
@@ -36,16 +37,15 @@ export function redeemFailure(error: unknown): { code?: string; form?: string } 
 export type GiftValues = { plan_id: string; recipient_email: string; message: string; discount_code: string };
 export const GIFT_FIELDS = ['plan_id', 'recipient_email', 'message', 'discount_code'] as const;
 
-// The same light check as the register form: something@something.something, no spaces.
-const EMAIL = /^[^\s@]+@[^\s@]+\.[^\s@]+$/;
-
+/**
+ * The `giftPurchaseInput` contract's rules (a plan, a valid email if any, a message of at most
+ * 500 characters), checked before sending, in the form's sentences. The gift screen is a
+ * member's, so it may bring zod.
+ */
 export function validateGiftForm(v: GiftValues): FieldErrors<keyof GiftValues> {
-  const errors: FieldErrors<keyof GiftValues> = {};
-  if (!/^\d+$/.test(v.plan_id)) errors.plan_id = g.planRequired;
-  const email = v.recipient_email.trim();
-  if (email !== '' && !EMAIL.test(email)) errors.recipient_email = g.emailInvalid;
-  if (v.message.length > GIFT_MESSAGE_MAX) errors.message = g.messageLong;
-  return errors;
+  // No plan picked is no number at all: the contract refuses it like a wrong one.
+  const body = { ...toGiftInput(v), plan_id: v.plan_id === '' ? Number.NaN : Number(v.plan_id), message: v.message };
+  return formErrors<keyof GiftValues>(giftPurchaseInput, body, { plan_id: g.planRequired, recipient_email: g.emailInvalid, message: { too_big: g.messageLong } });
 }
 
 export function toGiftInput(v: GiftValues): GiftPurchaseInput {

@@ -12,7 +12,7 @@ import { solidAccent } from '../../../components/accent';
 import { QueryErrorPage } from '../../../components/query-error';
 import { useDocumentTitle } from '../../../components/use-document-title';
 import { paths } from '../../../config/paths';
-import { getErrorMessage } from '../../../lib/errors';
+import { fieldErrorsOf, getErrorMessage } from '../../../lib/errors';
 import { notifySuccess } from '../../../lib/notifications';
 import { queryClient } from '../../../lib/query-client';
 import { createProfile } from '../api/create-profile';
@@ -20,7 +20,7 @@ import { deleteProfile } from '../api/delete-profile';
 import { useProfiles } from '../api/get-profiles';
 import { profileKeys } from '../api/keys';
 import { updateProfile } from '../api/update-profile';
-import { fieldErrors, isProofRefused } from '../lib/failure';
+import { isProofRefused } from '../lib/failure';
 import { toProfileBody, validateProfileForm, type ProfileFormErrors, type ProfileFormValues } from '../lib/profile-form';
 import { isPin, toProof, type HolderProof } from '../lib/proof';
 import { messages } from '../messages';
@@ -88,7 +88,7 @@ export function ManageScreen() {
       afterWrite(saved);
       notifySuccess(form.editing ? m.saved : m.created);
     } catch (error) {
-      const fields = fieldErrors(error);
+      const fields = fieldErrorsOf(error);
       const refused = isProofRefused(error);
       if (refused) setProof(null);
       const byField: ProfileFormErrors = { name: fields.name, avatar: fields.avatar, kids: fields.kids, pin: fields.pin };
@@ -118,7 +118,7 @@ export function ManageScreen() {
     } catch (error) {
       const refused = isProofRefused(error);
       if (refused) setProof(null);
-      const fields = fieldErrors(error);
+      const fields = fieldErrorsOf(error);
       setRemoving({ ...removing, proofError: refused ? (fields.password ?? fields.main_pin ?? getErrorMessage(error)) : null, error: refused ? null : getErrorMessage(error) });
     } finally {
       setPending(false);

@@ -15,7 +15,7 @@ import { tabOfStage, type ResultTab } from '../lib/search-stage';
 import { messages } from '../messages';
 import { useSearchStore } from '../stores/search-store';
 import { SearchDropdown, type DropdownIds } from './search-dropdown';
-import { withMui } from '../../../app/mui-scope';
+import { withMui } from '../../../components/mui-scope';
 
 /**
  * The open header search (spec §2, §4, §5): the field, its results dropdown and the live

@@ -1,5 +1,6 @@
 import type { ContactInput } from '@parde/contract';
 import { toPersianDigits } from '@parde/persian';
+import { fieldErrorsOfBody } from '../../../lib/errors';
 import { messages } from '../messages';
 
 export type ContactField = keyof ContactInput;
@@ -38,15 +39,4 @@ export function validateContact(raw: ContactInput): ContactErrors {
 }
 
 /** The field errors of a 422 (`errors: {field: [sentence]}`), first sentence per known field. */
-export function serverFieldErrors(body: unknown): ContactErrors {
-  const errors: ContactErrors = {};
-  if (!body || typeof body !== 'object' || !('errors' in body)) return errors;
-  const map = (body as { errors: unknown }).errors;
-  if (!map || typeof map !== 'object') return errors;
-  for (const field of FIELDS) {
-    const list = (map as Record<string, unknown>)[field];
-    const first = Array.isArray(list) ? list.find((x) => typeof x === 'string') : typeof list === 'string' ? list : undefined;
-    if (first) errors[field] = first;
-  }
-  return errors;
-}
+export const serverFieldErrors = (body: unknown): ContactErrors => fieldErrorsOfBody(body, { only: FIELDS });

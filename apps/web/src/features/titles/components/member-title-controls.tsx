@@ -10,7 +10,7 @@ import { useRateTitle } from '../api/rate-title';
 import { useToggleLike } from '../api/toggle-like';
 import { useToggleWatchlist } from '../api/toggle-watchlist';
 import { messages } from '../messages';
-import { OUTLINED } from './title-actions';
+import { OUTLINED } from './hero-button';
 
 /*
  * The title page's controls that only a member has (the watchlist and like buttons that call the

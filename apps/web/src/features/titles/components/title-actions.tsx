@@ -4,6 +4,7 @@ import { Suspense } from 'react';
 import { Link as RouterLink } from 'react-router';
 import { lazyComponent } from '../../../lib/lazy-route';
 import { messages } from '../messages';
+import { OUTLINED } from './hero-button';
 
 const a = messages.actions;
 
@@ -14,9 +15,6 @@ export type MemberAccess = {
   /** A kids profile: no way to buying is shown (household profiles). */
   kids?: boolean;
 };
-
-/** An outlined button on the hero, which is dark whatever the theme (theme/title.css). */
-export const OUTLINED = 'p-btn p-btn--outlined p-title-hero__btn p-title-hero__btn--member p-title-hero__btn--nowrap';
 
 // A member's buttons call the API: their code is fetched for members only.
 const MemberButtons = lazyComponent<{ titleId: number }>(() => import('./member-title-controls').then((m) => ({ default: m.MemberButtons })));

@@ -11,7 +11,7 @@ import type {
 } from '@parde/contract';
 import { keepPreviousData, useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
 import { api, type Params } from '../../../../lib/api-client';
-import { getErrorMessage, getErrorStatus } from '../../../../lib/errors';
+import { fieldErrorsOf, getErrorMessage, getErrorStatus } from '../../../../lib/errors';
 import { notifyError, notifySuccess } from '../../../../lib/notifications';
 import { adminKeys } from '../../api/keys';
 
@@ -89,28 +89,8 @@ export function useCatalogueChange<T = unknown, V = void>(call: (vars: V) => { m
     },
     onError: (error) => {
       if (opts.quiet422 && getErrorStatus(error) === 422) return;
-      notifyError(fieldMessage(error) ?? getErrorMessage(error));
+      // The first field's sentence: a list's inline form has no room for every field.
+      notifyError(Object.values(fieldErrorsOf(error))[0] ?? getErrorMessage(error));
     },
   });
-}
-
-/** The first field's sentence of a 422 (a list's inline form has no room for every field). */
-export function fieldMessage(error: unknown): string | undefined {
-  if (getErrorStatus(error) !== 422) return undefined;
-  const errors = (error as { response?: { data?: { errors?: Record<string, string[]> } } }).response?.data?.errors;
-  return errors ? Object.values(errors).flat()[0] : undefined;
-}
-
-/** Each field's first Persian sentence from a 422, by the form's field name. */
-export function fieldErrors(error: unknown): Record<string, string> {
-  if (getErrorStatus(error) !== 422) return {};
-  const errors = (error as { response?: { data?: { errors?: Record<string, unknown> } } }).response?.data?.errors ?? {};
-  const out: Record<string, string> = {};
-  for (const [k, list] of Object.entries(errors)) {
-    const first = Array.isArray(list) ? list.find((x): x is string => typeof x === 'string') : undefined;
-    // `genre_ids.0` belongs under `genre_ids`.
-    const field = k.split('.')[0]!;
-    if (first && !out[field]) out[field] = first;
-  }
-  return out;
 }

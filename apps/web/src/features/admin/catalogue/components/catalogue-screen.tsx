@@ -22,10 +22,11 @@ import { toLatinDigits, toPersianDigits } from '@parde/persian';
 import { useState, type FormEvent } from 'react';
 import { useSearchParams } from 'react-router';
 import { EmptyState } from '../../../../components/empty-state';
+import { fieldErrorsOf } from '../../../../lib/errors';
 import { ProgressBar } from '../../../../components/progress-bar';
 import { AdminPage } from '../../components/admin-page';
 import { adminMessages } from '../../messages';
-import { fieldErrors, useCatalogueChange, useCollection, useCollections, useGenres, usePeople, useSlideshow } from '../api/catalogue-api';
+import { useCatalogueChange, useCollection, useCollections, useGenres, usePeople, useSlideshow } from '../api/catalogue-api';
 import { catalogueMessages } from '../messages';
 import { TitlePicker, titleLabel } from './pickers';
 import { SortableList } from './sortable-list';
@@ -73,7 +74,7 @@ function GenresTab() {
   const submit = (e: FormEvent) => {
     e.preventDefault();
     setErrors({});
-    add.mutate(undefined, { onSuccess: () => setV({ name_fa: '', name_en: '' }), onError: (err) => setErrors(fieldErrors(err)) });
+    add.mutate(undefined, { onSuccess: () => setV({ name_fa: '', name_en: '' }), onError: (err) => setErrors(fieldErrorsOf(err, { parentField: true })) });
   };
   return (
     <Box sx={{ display: 'grid', gap: 2 }}>
@@ -155,7 +156,7 @@ function CollectionEditor({ collection, onRemoved }: { collection: AdminCollecti
         submitLabel={c.save}
         onSubmit={(v) => {
           setErrors({});
-          save.mutate(v, { onError: (err) => setErrors(fieldErrors(err)) });
+          save.mutate(v, { onError: (err) => setErrors(fieldErrorsOf(err, { parentField: true })) });
         }}
       />
       <Typography sx={{ fontWeight: 700 }}>
@@ -222,7 +223,7 @@ function CollectionsTab() {
             submitLabel={c.create}
             onSubmit={(v) => {
               setErrors({});
-              create.mutate(v, { onSuccess: (made) => setSelected(made.id), onError: (err) => setErrors(fieldErrors(err)) });
+              create.mutate(v, { onSuccess: (made) => setSelected(made.id), onError: (err) => setErrors(fieldErrorsOf(err, { parentField: true })) });
             }}
           />
         </Section>
@@ -307,7 +308,7 @@ function PersonForm({ person, onDone }: { person: AdminPerson | null; onDone: ()
         onSubmit={(e: FormEvent) => {
           e.preventDefault();
           setErrors({});
-          save.mutate(undefined, { onSuccess: onDone, onError: (err) => setErrors(fieldErrors(err)) });
+          save.mutate(undefined, { onSuccess: onDone, onError: (err) => setErrors(fieldErrorsOf(err, { parentField: true })) });
         }}
         sx={{ display: 'grid', gap: 1.5, gridTemplateColumns: { md: '1fr 1fr' } }}
       >

@@ -11,11 +11,11 @@ import { QueryErrorPage } from '../../../../components/query-error';
 import { StatusPage } from '../../../../components/status-page';
 import { paths } from '../../../../config/paths';
 import { api } from '../../../../lib/api-client';
-import { getErrorMessage, getErrorStatus } from '../../../../lib/errors';
+import { fieldErrorsOf, getErrorMessage, getErrorStatus } from '../../../../lib/errors';
 import { notifyError, notifySuccess } from '../../../../lib/notifications';
 import { AdminPage } from '../../components/admin-page';
 import { adminMessages } from '../../messages';
-import { catalogueKeys, fieldErrors, useAdminTitle, useCatalogueChange, useCatalogueOptions } from '../api/catalogue-api';
+import { catalogueKeys, useAdminTitle, useCatalogueChange, useCatalogueOptions } from '../api/catalogue-api';
 import { catalogueMessages } from '../messages';
 import { bodyOf, emptyTitle, TitleForm, valuesOf, type TitleFormValues } from './title-form';
 import { CreditsEditor, DubsEditor, SeasonsEditor, Section } from './title-parts';
@@ -41,7 +41,7 @@ function useSaveTitle(id: number | null) {
       if (id === null) void navigate(paths.admin.title.getHref(title.id), { replace: true });
     },
     onError: (error) => {
-      const byField = fieldErrors(error);
+      const byField = fieldErrorsOf(error, { parentField: true });
       setErrors(byField);
       if (getErrorStatus(error) !== 422 || Object.keys(byField).length === 0) notifyError(getErrorMessage(error));
     },
