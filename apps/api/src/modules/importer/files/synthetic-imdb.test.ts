@@ -74,6 +74,8 @@ describe('generateImdbShaped', () => {
     expect(types.get('tvEpisode')! + types.get('tvSeries')! + types.get('movie')! + types.get('short')!).toBeGreaterThan(0.9 * TITLES);
     expect(types.get('tvSeries')! / TITLES).toBeGreaterThan(0.015);
     expect(types.get('tvSeries')! / TITLES).toBeLessThan(0.035);
+    // IMDb lists genres alphabetically.
+    expect(data['title.basics'].filter((t) => t.genres.join() !== [...t.genres].sort().join())).toEqual([]);
   });
 
   it('writes broken rows of the three kinds, and counts exactly the rows the reader skips', () => {

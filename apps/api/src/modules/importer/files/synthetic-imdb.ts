@@ -485,14 +485,14 @@ async function writeImdbCatalogue(sinks: Sinks, spec: ImdbSpec, onProgress?: (ti
     if (daily === 1) return 'Drama,Romance';
     rg.seed(hash(i, Salt.Genres));
     if (rg.next() < 0.08) return NULL;
-    const first = type === SHORT ? 'Short' : rg.pick(GENRE_POOL);
+    const list = [type === SHORT ? 'Short' : rg.pick(GENRE_POOL)];
     const n = 1 + rg.int(3);
-    let out = first;
     for (let g = 1; g < n; g++) {
       const next = rg.pick(GENRE_POOL);
-      if (!out.includes(next)) out = next < out ? `${next},${out}` : `${out},${next}`;
+      if (!list.includes(next)) list.push(next);
     }
-    return out;
+    // IMDb lists a title's genres in alphabetical order.
+    return list.length === 1 ? list[0]! : list.sort().join(',');
   };
 
   const englishTitle = (r: Rng): string => {
