@@ -61,3 +61,15 @@ export const GENRES = [
 // Drama and comedy dominate IMDb; listing them again weights the draw without a table.
 export const GENRE_POOL = [...GENRES, 'Drama', 'Drama', 'Drama', 'Comedy', 'Comedy', 'Thriller', 'Romance'];
 export const PROFESSIONS = ['actor', 'actress', 'director', 'writer', 'producer', 'composer', 'cinematographer', 'editor'];
+
+// Words for alternative titles in other regions' own languages and scripts (title.akas).
+export const DE_WORDS = ['Nacht', 'Schatten', 'Haus', 'Stadt', 'Liebe', 'Krieg', 'Reise', 'Traum', 'Sturm', 'Herz', 'Spiegel', 'Wald'];
+export const FR_WORDS = ['La Nuit', "L'Ombre", 'La Maison', 'La Ville', "L'Amour", 'La Guerre', 'Le Voyage', 'Le Rêve', 'La Tempête', 'Le Cœur', 'Le Miroir', 'La Forêt'];
+export const ES_WORDS = ['La Noche', 'La Sombra', 'La Casa', 'La Ciudad', 'El Amor', 'La Guerra', 'El Viaje', 'El Sueño', 'La Tormenta', 'El Corazón', 'El Espejo', 'El Bosque'];
+export const RU_WORDS = ['Ночь', 'Тень', 'Дом', 'Город', 'Любовь', 'Война', 'Путешествие', 'Мечта', 'Буря', 'Сердце', 'Зеркало', 'Лес', 'Тайна', 'Возвращение'];
+export const JA_WORDS = ['夜', '影', '家', '街', '愛', '戦争', '旅', '夢', '嵐', '心', '鏡', '森', 'ミステリー', 'ゴースト', 'ヒーロー'];
+export const EL_WORDS = ['Νύχτα', 'Σκιά', 'Σπίτι', 'Πόλη', 'Αγάπη', 'Πόλεμος', 'Ταξίδι', 'Όνειρο', 'Καταιγίδα', 'Καρδιά'];
+/** Persian titles as IMDb spells them in Latin letters for an Iranian film's original title. */
+export const FA_ROMAN = ['Shab', 'Khaneh', 'Baran', 'Darya', 'Safar', 'Bazgasht', 'Sayeh', 'Asheghaneh', 'Jodaei', 'Gozaresh', 'Khak', 'Rooz', 'Panjereh', 'Setareh'];
+/** Genres IMDb uses besides the film ones: TV formats and the two it files by form. */
+export const TV_GENRES = ['Talk-Show', 'Reality-TV', 'Game-Show', 'News'];

@@ -124,7 +124,7 @@ class Random {
  * dominate the run, and holding lines longer (one big string per flush) costs more in garbage
  * collection than building them.
  */
-class Sink {
+export class Sink {
   rows = 0;
   private lines: string[] = [];
   private buf = Buffer.allocUnsafe(SINK_BUFFER);
@@ -191,19 +191,19 @@ class Sink {
   }
 }
 
-type Sinks = Partial<Record<ImdbKind, Sink>>;
+export type Sinks = Partial<Record<ImdbKind, Sink>>;
 
 /** How the two threads share the files: about half the bytes each, and no file written by both. */
 const MAIN_KINDS: readonly ImdbKind[] = ['title.basics', 'title.principals', 'title.crew'];
 const WORKER_KINDS: readonly ImdbKind[] = ['title.akas', 'title.ratings', 'title.episode', 'name.basics'];
 
-function openSinks(files: Record<ImdbKind, string>, kinds: readonly ImdbKind[], gzip: boolean): Sinks {
+export function openSinks(files: Record<ImdbKind, string>, kinds: readonly ImdbKind[], gzip: boolean): Sinks {
   const sinks: Sinks = {};
   for (const kind of kinds) sinks[kind] = new Sink(files[kind], IMDB_COLUMNS[kind], gzip);
   return sinks;
 }
 
-async function closeSinks(sinks: Sinks): Promise<Partial<Record<ImdbKind, number>>> {
+export async function closeSinks(sinks: Sinks): Promise<Partial<Record<ImdbKind, number>>> {
   const open = IMDB_KINDS.filter((kind) => sinks[kind]);
   await Promise.all(open.map((kind) => sinks[kind]!.close()));
   return Object.fromEntries(open.map((kind) => [kind, sinks[kind]!.rows]));
@@ -486,30 +486,31 @@ export async function writeCatalogueFiles(
 }
 
 type WorkerResult = CatalogueCounts & { rows: Partial<Record<ImdbKind, number>> };
-type WorkerMessage = { type: 'ready' } | { type: 'done'; result: WorkerResult } | { type: 'error'; message: string };
+type WorkerMessage<R> = { type: 'ready' } | { type: 'done'; result: R } | { type: 'error'; message: string };
 
 /**
- * Writes `kinds` in a worker thread. Resolves null when the worker never got going (say tsx is
+ * What a worker thread writes: the catalogue's shape picks the generator (synthetic-worker.ts
+ * dispatches on it), and the rest is passed to that generator's file writer as it is.
+ */
+export type WorkerJob =
+  | { shape: 'classic'; spec: CatalogueSpec; files: Record<ImdbKind, string>; kinds: readonly ImdbKind[]; gzip: boolean }
+  | { shape: 'imdb'; spec: unknown; files: Record<ImdbKind, string>; kinds: readonly ImdbKind[]; gzip: boolean };
+
+/**
+ * Runs `job` in a worker thread. Resolves null when the worker never got going (say tsx is
  * missing), so the caller can write those files itself; fails on any later error.
  */
-function runWorker(
-  spec: CatalogueSpec,
-  files: Record<ImdbKind, string>,
-  kinds: readonly ImdbKind[],
-  gzip: boolean,
-): Promise<WorkerResult | null> {
+export function runWorker<R>(job: WorkerJob): Promise<R | null> {
   return new Promise((resolve, reject) => {
     let ready = false;
     let worker: Worker;
     try {
-      worker = new Worker(new URL('./synthetic-worker-boot.mjs', import.meta.url), {
-        workerData: { spec, files, kinds, gzip },
-      });
+      worker = new Worker(new URL('./synthetic-worker-boot.mjs', import.meta.url), { workerData: job });
     } catch {
       resolve(null);
       return;
     }
-    worker.on('message', (m: WorkerMessage) => {
+    worker.on('message', (m: WorkerMessage<R>) => {
       if (m.type === 'ready') ready = true;
       else if (m.type === 'done') resolve(m.result);
       else reject(new Error(`synthetic worker: ${m.message}`));
@@ -539,7 +540,9 @@ export async function generateSynthetic(opts: SyntheticOptions): Promise<Synthet
   for (const kind of IMDB_KINDS) files[kind] = path.join(opts.outDir, kind + ext);
 
   const useWorker = opts.parallel ?? titleCount >= PARALLEL_MIN_TITLES;
-  const worker = useWorker ? runWorker(spec, files, WORKER_KINDS, gzip) : Promise.resolve(null);
+  const worker = useWorker
+    ? runWorker<WorkerResult>({ shape: 'classic', spec, files, kinds: WORKER_KINDS, gzip })
+    : Promise.resolve(null);
   // Awaited below; until then a failing worker must not count as an unhandled rejection.
   worker.catch(() => {});
   const mainSinks = openSinks(files, useWorker ? MAIN_KINDS : IMDB_KINDS, gzip);
