@@ -25,8 +25,6 @@ export const sqlOutsideRepositories = [
   'apps/api/src/modules/admin-ops/requests.ts',
   'apps/api/src/modules/admin-ops/stats.ts',
   'apps/api/src/modules/admin-ops/titles.ts',
-  'apps/api/src/modules/admin/audit.ts',
-  'apps/api/src/modules/admin/operators.ts',
   'apps/api/src/modules/artwork/artwork.routes.ts',
   'apps/api/src/modules/auth/unconfirmed.ts',
   'apps/api/src/modules/entitlements/entitlements.service.ts',
