@@ -14,7 +14,6 @@ export const sqlOutsideRepositories = [
   'apps/api/src/modules/admin-media/imports.ts',
   'apps/api/src/modules/admin-media/queries.ts',
   'apps/api/src/modules/admin-media/uploads.ts',
-  'apps/api/src/modules/admin-members/members.admin.ts',
   'apps/api/src/modules/admin-ops/titles.ts',
   'apps/api/src/modules/artwork/artwork.routes.ts',
   'apps/api/src/modules/auth/unconfirmed.ts',

@@ -95,9 +95,6 @@ export function toAdminGift(g: GiftListRow): AdminGift {
   };
 }
 
-/** `LIKE` patterns match the text as typed: its own `%`, `_` and `\` are not wildcards. */
-export const likeEscape = (s: string) => s.replace(/[\\%_]/g, (c) => `\\${c}`);
-
 /** The `Idempotency-Key` header a form may send (other headers pass through untouched). */
 export const idempotencyHeaders = z.looseObject({ 'idempotency-key': adminRequestId.optional() });
 
