@@ -1,57 +1,31 @@
 import type { AdminGift, AdminGiftIssueInput, AdminGiftQuery } from '@parde/contract';
 import { toPersianDigits } from '@parde/persian';
-import { and, eq, sql, type SQL } from 'drizzle-orm';
 import type { Db } from '../../db/client';
-import { giftCodes, plans } from '../../db/schema/index';
 import { AppError } from '../../errors/app-error';
 import { recordAudit, type AuditActor } from '../admin/audit';
 import { pageMeta, type Executor } from '../../db/executor';
 import { newGiftCode, normalizeGiftCode } from '../premium/gifts';
-import { likeEscape, toAdminGift, type GiftListRow } from './money.shared';
+import { AdminMoneyRepository } from './admin-money.repository';
+import { toAdminGift } from './money.shared';
 
-const giftSelect = sql`
-  SELECT g.id, g.code, g.plan_id, g.plan_name, g.days, g.giver_id, giver.name AS giver_name, giver.email AS giver_email,
-         g.payment_id, g.issued_by, issuer.name AS issuer_name, g.reason, g.recipient_email,
-         g.redeemed_by, redeemer.name AS redeemer_name, redeemer.email AS redeemer_email, g.redeemed_at, g.disabled_at, g.created_at
-  FROM gift_codes g
-  LEFT JOIN users giver ON giver.id = g.giver_id
-  LEFT JOIN users issuer ON issuer.id = g.issued_by
-  LEFT JOIN users redeemer ON redeemer.id = g.redeemed_by`;
+const repo = new AdminMoneyRepository();
 
 export async function giftById(db: Executor, id: number): Promise<AdminGift | null> {
-  const { rows } = await db.execute<GiftListRow>(sql`${giftSelect} WHERE g.id = ${id}`);
-  return rows[0] ? toAdminGift(rows[0]) : null;
+  const row = await repo.giftById(db, id);
+  return row ? toAdminGift(row) : null;
 }
 
 export async function giftOfPayment(db: Executor, paymentId: number): Promise<AdminGift | null> {
-  const { rows } = await db.execute<GiftListRow>(sql`${giftSelect} WHERE g.payment_id = ${paymentId}`);
-  return rows[0] ? toAdminGift(rows[0]) : null;
+  const row = await repo.giftOfPayment(db, paymentId);
+  return row ? toAdminGift(row) : null;
 }
 
 /** Gift codes, bought and issued, newest first; `q` finds a code however it is typed, or an email. */
 export async function listGifts(db: Executor, q: AdminGiftQuery) {
-  const where: SQL[] = [];
-  if (q.origin === 'bought') where.push(sql`g.payment_id IS NOT NULL`);
-  if (q.origin === 'issued') where.push(sql`g.payment_id IS NULL`);
-  if (q.state === 'unused') where.push(sql`g.redeemed_at IS NULL AND g.disabled_at IS NULL`);
-  if (q.state === 'redeemed') where.push(sql`g.redeemed_at IS NOT NULL`);
-  if (q.state === 'disabled') where.push(sql`g.disabled_at IS NOT NULL`);
-  if (q.q) {
-    const code = normalizeGiftCode(q.q);
-    const text = `%${likeEscape(q.q.toLowerCase())}%`;
-    where.push(
-      sql`(${code.length >= 3 ? sql`g.code LIKE ${`%${likeEscape(code)}%`}` : sql`false`}
-        OR giver.email LIKE ${text} OR redeemer.email LIKE ${text} OR g.recipient_email LIKE ${text})`,
-    );
-  }
-  const cond = where.length ? sql`WHERE ${sql.join(where, sql` AND `)}` : sql``;
-  const [list, counted] = await Promise.all([
-    db.execute<GiftListRow>(sql`${giftSelect} ${cond} ORDER BY g.id DESC LIMIT ${q.per_page} OFFSET ${(q.page - 1) * q.per_page}`),
-    db.execute<{ n: number }>(sql`
-      SELECT count(*)::int AS n FROM gift_codes g
-      LEFT JOIN users giver ON giver.id = g.giver_id LEFT JOIN users redeemer ON redeemer.id = g.redeemed_by ${cond}`),
-  ]);
-  return { data: list.rows.map(toAdminGift), meta: pageMeta(q.page, q.per_page, counted.rows[0]!.n) };
+  const code = q.q ? normalizeGiftCode(q.q) : '';
+  const filter = { origin: q.origin, state: q.state, ...(q.q ? { text: q.q.toLowerCase(), code: code.length >= 3 ? code : undefined } : {}) };
+  const { rows, total } = await repo.gifts(db, filter, q.per_page, (q.page - 1) * q.per_page);
+  return { data: rows.map(toAdminGift), meta: pageMeta(q.page, q.per_page, total) };
 }
 
 /**
@@ -66,7 +40,7 @@ export async function issueGift(db: Db, actor: AuditActor, input: AdminGiftIssue
     let planName: string;
     let days: number;
     if (input.plan_id) {
-      const [plan] = await tx.select().from(plans).where(eq(plans.id, input.plan_id));
+      const plan = await repo.plan(tx, input.plan_id);
       if (!plan) throw AppError.validation({ plan_id: ['طرحی با این شناسه پیدا نشد.'] }, 'طرحی با این شناسه پیدا نشد.');
       planId = plan.id;
       planName = plan.name;
@@ -78,10 +52,7 @@ export async function issueGift(db: Db, actor: AuditActor, input: AdminGiftIssue
 
     const replay = async () => {
       if (!key) return null;
-      const [existing] = await tx
-        .select()
-        .from(giftCodes)
-        .where(and(eq(giftCodes.issuedBy, adminId), eq(giftCodes.idempotencyKey, key)));
+      const existing = await repo.issuedWithKey(tx, adminId, key);
       if (!existing) return null;
       if (existing.days !== days || existing.planId !== planId || existing.reason !== input.reason) throw new AppError('IDEMPOTENCY_KEY_REUSED', 409);
       return { gift: (await giftById(tx, existing.id))!, replayed: true };
@@ -91,11 +62,16 @@ export async function issueGift(db: Db, actor: AuditActor, input: AdminGiftIssue
 
     for (let attempt = 0; attempt < 5; attempt++) {
       // Nothing on conflict: a drawn code that exists is drawn again; the same request id issued meanwhile is answered below.
-      const [row] = await tx
-        .insert(giftCodes)
-        .values({ code: newGiftCode(), issuedBy: adminId, reason: input.reason, planId, planName, days, recipientEmail: input.recipient_email, idempotencyKey: key })
-        .onConflictDoNothing()
-        .returning();
+      const row = await repo.insertGiftUnlessTaken(tx, {
+        code: newGiftCode(),
+        issuedBy: adminId,
+        reason: input.reason,
+        planId,
+        planName,
+        days,
+        recipientEmail: input.recipient_email,
+        idempotencyKey: key,
+      });
       if (row) {
         await recordAudit(tx, actor, {
           action: 'gift.issue',
@@ -116,10 +92,8 @@ export async function issueGift(db: Db, actor: AuditActor, input: AdminGiftIssue
 /** Withdraws a code nobody redeemed yet; it then reads as unknown to whoever types it. */
 export async function disableGift(db: Db, actor: AuditActor, id: number, reason: string, now = new Date()): Promise<AdminGift> {
   return db.transaction(async (tx) => {
-    const { rows } = await tx.execute<{ id: number }>(sql`
-      UPDATE gift_codes SET disabled_at = ${now} WHERE id = ${id} AND redeemed_at IS NULL AND disabled_at IS NULL RETURNING id`);
-    if (!rows[0]) {
-      const [g] = await tx.select().from(giftCodes).where(eq(giftCodes.id, id));
+    if (!(await repo.disableUnusedGift(tx, id, now))) {
+      const g = await repo.gift(tx, id);
       if (!g) throw new AppError('GIFT_ID_NOT_FOUND', 404);
       throw new AppError(g.redeemedAt ? 'GIFT_ALREADY_REDEEMED' : 'GIFT_ALREADY_DISABLED', 409);
     }

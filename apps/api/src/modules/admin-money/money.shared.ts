@@ -4,6 +4,7 @@ import { defineAuditLabels } from '../admin/audit';
 import { iso, isoOrNull } from '../../db/executor';
 import { kindLabels, refundedLabel, statusLabels } from '../payments/payments.messages';
 import { formatGiftCode } from '../premium/gifts';
+import type { GiftListRow, PaymentListRow } from './admin-money.repository';
 
 defineAuditLabels({
   'plan.create': 'ساختن طرح اشتراک',
@@ -30,33 +31,6 @@ export const paymentEventLabels: Record<string, string> = {
   expired: 'مهلتش به پایان رسید',
   refunded: 'بازپرداخت‌شده علامت خورد',
 };
-
-
-export type PaymentListRow = {
-  id: number;
-  user_id: number;
-  user_name: string;
-  user_email: string;
-  plan_id: number;
-  kind: string;
-  plan_name: string;
-  days: number;
-  base_amount: number;
-  discount_amount: number;
-  amount: number;
-  discount_code: string | null;
-  gateway: string;
-  authority: string | null;
-  status: string;
-  ref_id: string | null;
-  card_pan: string | null;
-  failure_reason: string | null;
-  gift_recipient_email: string | null;
-  created_at: Date | string;
-  paid_at: Date | string | null;
-  refunded_at: Date | string | null;
-  refund_reason: string | null;
-}
 
 export function toAdminPayment(r: PaymentListRow): AdminPayment {
   const kind = r.kind as PaymentKind;
@@ -98,28 +72,6 @@ export function toAdminPaymentEvent(e: { id: number; fromStatus: string | null; 
   };
 }
 
-export type GiftListRow = {
-  id: number;
-  code: string;
-  plan_id: number | null;
-  plan_name: string;
-  days: number;
-  giver_id: number | null;
-  giver_name: string | null;
-  giver_email: string | null;
-  payment_id: number | null;
-  issued_by: number | null;
-  issuer_name: string | null;
-  reason: string | null;
-  recipient_email: string | null;
-  redeemed_by: number | null;
-  redeemer_name: string | null;
-  redeemer_email: string | null;
-  redeemed_at: Date | string | null;
-  disabled_at: Date | string | null;
-  created_at: Date | string;
-}
-
 export const giftStateOf = (g: { redeemed_at: unknown; disabled_at: unknown }): GiftState => (g.redeemed_at ? 'redeemed' : g.disabled_at ? 'disabled' : 'unused');
 
 export function toAdminGift(g: GiftListRow): AdminGift {
@@ -142,10 +94,6 @@ export function toAdminGift(g: GiftListRow): AdminGift {
     createdAt: iso(g.created_at),
   };
 }
-
-/** `LIKE` patterns match the text as typed: its own `%`, `_` and `\` are not wildcards. */
-export const likeEscape = (s: string) => s.replace(/[\\%_]/g, (c) => `\\${c}`);
-
 
 /** The `Idempotency-Key` header a form may send (other headers pass through untouched). */
 export const idempotencyHeaders = z.looseObject({ 'idempotency-key': adminRequestId.optional() });

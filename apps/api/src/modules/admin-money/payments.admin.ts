@@ -1,7 +1,6 @@
 import { Readable } from 'node:stream';
 import type { AdminPaymentDetail, AdminPaymentQuery, AdminRefundResult } from '@parde/contract';
-import { toJalali, tehranWallTime, toLatinDigits } from '@parde/persian';
-import { sql, type SQL } from 'drizzle-orm';
+import { toJalali, tehranWallTime } from '@parde/persian';
 import type { Db } from '../../db/client';
 import { AppError } from '../../errors/app-error';
 import { recordAudit, type AuditActor } from '../admin/audit';
@@ -10,71 +9,39 @@ import { kindLabels, refundedLabel, statusLabels } from '../payments/payments.me
 import { PaymentsRepository } from '../payments/payments.repository';
 import { DAY_MS, revokePeriod, type RevokedPeriod } from '../premium/periods';
 import { giftOfPayment } from './gifts.admin';
-import { likeEscape, toAdminPayment, toAdminPaymentEvent, type PaymentListRow } from './money.shared';
+import { AdminMoneyRepository, type PaymentFilter, type PaymentListRow } from './admin-money.repository';
+import { toAdminPayment, toAdminPaymentEvent } from './money.shared';
+
+export type { PaymentFilter } from './admin-money.repository';
 
 const repo = new PaymentsRepository();
+const money = new AdminMoneyRepository();
 
-const paymentSelect = sql`
-  SELECT p.id, p.user_id, u.name AS user_name, u.email AS user_email, p.plan_id, p.kind, p.plan_name, p.days,
-         p.base_amount, p.discount_amount, p.amount, p.discount_code, p.gateway, p.authority, p.status, p.ref_id,
-         p.card_pan, p.failure_reason, p.gift_recipient_email, p.created_at, p.paid_at, p.refunded_at, p.refund_reason
-  FROM payments p JOIN users u ON u.id = p.user_id`;
-
-export type PaymentFilter = Omit<AdminPaymentQuery, 'page' | 'per_page'>;
-
-/** The filter of the list and of the CSV export, as SQL conditions on `p` (payments) and `u` (users). */
-function conditions(q: PaymentFilter): SQL[] {
-  const where: SQL[] = [];
-  if (q.status === 'refunded') where.push(sql`p.refunded_at IS NOT NULL`);
-  else if (q.status === 'paid') where.push(sql`p.status = 'paid' AND p.refunded_at IS NULL`);
-  else if (q.status) where.push(sql`p.status = ${q.status}`);
-  if (q.kind) where.push(sql`p.kind = ${q.kind}`);
-  if (q.user_id) where.push(sql`p.user_id = ${q.user_id}`);
-  if (q.gateway) where.push(sql`p.gateway = ${q.gateway}`);
-  // Tehran's calendar days, both ends included, whatever the session's time zone.
-  if (q.from) where.push(sql`p.created_at >= (${q.from}::date)::timestamp AT TIME ZONE 'Asia/Tehran'`);
-  if (q.to) where.push(sql`p.created_at < (${q.to}::date + 1)::timestamp AT TIME ZONE 'Asia/Tehran'`);
-  if (q.q) {
-    const text = toLatinDigits(q.q).trim();
-    const asId = /^\d{1,9}$/.test(text) ? Number(text) : null;
-    where.push(sql`(u.email LIKE ${`%${likeEscape(text.toLowerCase())}%`} OR p.ref_id = ${text}${asId !== null ? sql` OR p.id = ${asId}` : sql``})`);
-  }
-  return where;
-}
-
-const whereOf = (parts: SQL[]) => (parts.length ? sql`WHERE ${sql.join(parts, sql` AND `)}` : sql``);
-
-/** Payments, newest first, with the member who paid. */
+/** Payments, newest first/** Payments, newest first, with the member who paid. */
 export async function listPayments(db: Executor, q: AdminPaymentQuery) {
-  const where = whereOf(conditions(q));
-  const [list, counted] = await Promise.all([
-    db.execute<PaymentListRow>(sql`${paymentSelect} ${where} ORDER BY p.id DESC LIMIT ${q.per_page} OFFSET ${(q.page - 1) * q.per_page}`),
-    db.execute<{ n: number }>(sql`SELECT count(*)::int AS n FROM payments p JOIN users u ON u.id = p.user_id ${where}`),
-  ]);
-  return { data: list.rows.map(toAdminPayment), meta: pageMeta(q.page, q.per_page, counted.rows[0]!.n) };
+  const { rows, total } = await money.payments(db, q, q.per_page, (q.page - 1) * q.per_page);
+  return { data: rows.map(toAdminPayment), meta: pageMeta(q.page, q.per_page, total) };
 }
 
 /** A member's newest payments, for the member page. */
 export async function paymentsOfMember(db: Executor, userId: number, limit = 50) {
-  const { rows } = await db.execute<PaymentListRow>(sql`${paymentSelect} WHERE p.user_id = ${userId} ORDER BY p.id DESC LIMIT ${limit}`);
-  return rows.map(toAdminPayment);
+  return (await money.paymentsOfMember(db, userId, limit)).map(toAdminPayment);
 }
 
 /** One payment with its whole history, and what it bought. */
 export async function paymentDetail(db: Executor, id: number): Promise<AdminPaymentDetail> {
-  const { rows } = await db.execute<PaymentListRow>(sql`${paymentSelect} WHERE p.id = ${id}`);
-  const row = rows[0];
+  const row = await money.payment(db, id);
   if (!row) throw new AppError('PAYMENT_NOT_FOUND', 404);
   const [events, period, gift] = await Promise.all([
     repo.events(db, id),
-    db.execute<{ id: number; starts_at: Date; ends_at: Date; revoked_at: Date | null }>(sql`SELECT id, starts_at, ends_at, revoked_at FROM premium_periods WHERE payment_id = ${id}`),
+    money.periodOfPayment(db, id),
     giftOfPayment(db, id),
   ]);
-  const p = period.rows[0];
+  const p = period;
   return {
     ...toAdminPayment(row),
     events: events.map(toAdminPaymentEvent),
-    period: p ? { id: p.id, startsAt: iso(p.starts_at), endsAt: iso(p.ends_at), revokedAt: isoOrNull(p.revoked_at) } : null,
+    period: p ? { id: p.id, startsAt: iso(p.startsAt), endsAt: iso(p.endsAt), revokedAt: isoOrNull(p.revokedAt) } : null,
     gift,
   };
 }
@@ -88,11 +55,7 @@ export async function paymentDetail(db: Executor, id: number): Promise<AdminPaym
  */
 export async function refundPayment(db: Db, actor: AuditActor, id: number, reason: string, now = new Date()): Promise<AdminRefundResult> {
   return db.transaction(async (tx) => {
-    const { rows } = await tx.execute<{ id: number; kind: string; user_id: number }>(sql`
-      UPDATE payments SET refunded_at = ${now}, refund_reason = ${reason}, updated_at = now()
-      WHERE id = ${id} AND status = 'paid' AND refunded_at IS NULL
-      RETURNING id, kind, user_id`);
-    const payment = rows[0];
+    const payment = await money.markRefunded(tx, id, now, reason);
     if (!payment) {
       const found = await repo.byId(tx, id);
       if (!found) throw new AppError('PAYMENT_NOT_FOUND', 404);
@@ -103,20 +66,17 @@ export async function refundPayment(db: Db, actor: AuditActor, id: number, reaso
     let disabledGiftId: number | null = null;
     if (payment.kind === 'gift') {
       // Locked first: a redemption running now either finished (its period is there to revoke) or waits and then finds the code withdrawn.
-      const gift = await tx.execute<{ id: number; redeemed_at: Date | null; disabled_at: Date | null }>(
-        sql`SELECT id, redeemed_at, disabled_at FROM gift_codes WHERE payment_id = ${id} FOR UPDATE`,
-      );
-      const g = gift.rows[0];
-      if (g && !g.redeemed_at && !g.disabled_at) {
-        await tx.execute(sql`UPDATE gift_codes SET disabled_at = ${now} WHERE id = ${g.id}`);
+      const g = await money.lockGiftOfPayment(tx, id);
+      if (g && !g.redeemedAt && !g.disabledAt) {
+        await money.setGiftDisabled(tx, g.id, now);
         disabledGiftId = g.id;
-      } else if (g?.redeemed_at) {
-        const period = await tx.execute<{ id: number }>(sql`SELECT id FROM premium_periods WHERE gift_id = ${g.id}`);
-        if (period.rows[0]) revoked = await revokePeriod(tx, period.rows[0].id, now);
+      } else if (g?.redeemedAt) {
+        const period = await money.periodOfGift(tx, g.id);
+        if (period) revoked = await revokePeriod(tx, period.id, now);
       }
     } else {
-      const period = await tx.execute<{ id: number }>(sql`SELECT id FROM premium_periods WHERE payment_id = ${id}`);
-      if (period.rows[0]) revoked = await revokePeriod(tx, period.rows[0].id, now);
+      const period = await money.periodOfPayment(tx, id);
+      if (period) revoked = await revokePeriod(tx, period.id, now);
     }
     const removedDays = revoked ? Math.round((revoked.unusedMs / DAY_MS) * 100) / 100 : 0;
     const outcome = { revokedPeriodId: revoked?.id ?? null, removedDays, disabledGiftId, movedPeriods: revoked?.moved ?? 0 };
@@ -212,13 +172,11 @@ function csvRow(r: PaymentListRow): string {
  * then rows fetched a batch at a time by id — never the whole export in memory.
  */
 export function paymentsCsv(db: Executor, q: PaymentFilter): Readable {
-  const base = conditions(q);
   async function* lines() {
     yield `\uFEFF${csvHeader.map(csvCell).join(',')}\r\n`;
     let before: number | null = null;
     for (;;) {
-      const parts: SQL[] = before === null ? base : [...base, sql`p.id < ${before}`];
-      const { rows }: { rows: PaymentListRow[] } = await db.execute<PaymentListRow>(sql`${paymentSelect} ${whereOf(parts)} ORDER BY p.id DESC LIMIT ${CSV_BATCH}`);
+      const rows: PaymentListRow[] = await money.paymentsBatch(db, q, before, CSV_BATCH);
       if (rows.length === 0) return;
       yield rows.map((r) => `${csvRow(r)}\r\n`).join('');
       if (rows.length < CSV_BATCH) return;

@@ -1,22 +1,15 @@
 import type { AdminPlan, AdminPlanInput, AdminPlanUpdate } from '@parde/contract';
-import { asc, eq, sql } from 'drizzle-orm';
 import type { Db } from '../../db/client';
-import { plans } from '../../db/schema/index';
 import { AppError } from '../../errors/app-error';
 import { clearResponseCache } from '../../plugins/public-cache';
 import { recordAudit, type AuditActor } from '../admin/audit';
 import { iso, pgCode, pgCodes, type Executor } from '../../db/executor';
-import { planPrice, type PlanRow } from '../premium/plans';
+import { planPrice } from '../premium/plans';
+import { AdminMoneyRepository, type CountedPlanRow, type PlanRow } from './admin-money.repository';
 
-const counts = {
-  // Spelled out: inside a select list the column would lose its table and mean the payment's own id.
-  payments: sql<number>`(SELECT count(*)::int FROM payments pay WHERE pay.plan_id = "plans"."id")`,
-  paid: sql<number>`(SELECT count(*)::int FROM payments pay WHERE pay.plan_id = "plans"."id" AND pay.status = 'paid' AND pay.refunded_at IS NULL)`,
-};
+const repo = new AdminMoneyRepository();
 
-type Counted = PlanRow & { payments: number; paid: number };
-
-function toAdminPlan(p: Counted): AdminPlan {
+function toAdminPlan(p: CountedPlanRow): AdminPlan {
   return {
     id: p.id,
     name: p.name,
@@ -46,38 +39,27 @@ const snapshot = (p: PlanRow) => ({
 });
 
 async function counted(db: Executor, id: number): Promise<AdminPlan> {
-  const [row] = await db
-    .select({ plan: plans, ...counts })
-    .from(plans)
-    .where(eq(plans.id, id));
-  return toAdminPlan({ ...row!.plan, payments: row!.payments, paid: row!.paid });
+  return toAdminPlan((await repo.countedPlan(db, id))!);
 }
 
 /** Every plan, on sale or not, in the order members see them, with how many payments each has. */
 export async function listPlans(db: Executor): Promise<AdminPlan[]> {
-  const rows = await db
-    .select({ plan: plans, ...counts })
-    .from(plans)
-    .orderBy(asc(plans.sortOrder), asc(plans.days), asc(plans.id));
-  return rows.map((r) => toAdminPlan({ ...r.plan, payments: r.payments, paid: r.paid }));
+  return (await repo.countedPlans(db)).map(toAdminPlan);
 }
 
 export async function createPlan(db: Db, actor: AuditActor, input: AdminPlanInput): Promise<AdminPlan> {
   const plan = await db.transaction(async (tx) => {
-    const [row] = await tx
-      .insert(plans)
-      .values({
-        name: input.name,
-        days: input.days,
-        price: input.price,
-        discountedPrice: input.discounted_price,
-        features: input.features,
-        isActive: input.is_active,
-        sortOrder: input.sort_order,
-      })
-      .returning();
-    await recordAudit(tx, actor, { action: 'plan.create', entity: 'plan', entityId: row!.id, before: null, after: snapshot(row!) });
-    return counted(tx, row!.id);
+    const row = await repo.insertPlan(tx, {
+      name: input.name,
+      days: input.days,
+      price: input.price,
+      discountedPrice: input.discounted_price,
+      features: input.features,
+      isActive: input.is_active,
+      sortOrder: input.sort_order,
+    });
+    await recordAudit(tx, actor, { action: 'plan.create', entity: 'plan', entityId: row.id, before: null, after: snapshot(row) });
+    return counted(tx, row.id);
   });
   // The public list of plans is kept for a few seconds: a change shows at once in this process.
   clearResponseCache();
@@ -92,7 +74,7 @@ const discountedTooHigh = () => AppError.validation({ discounted_price: ['قیم
  */
 export async function updatePlan(db: Db, actor: AuditActor, id: number, patch: AdminPlanUpdate): Promise<AdminPlan> {
   const plan = await db.transaction(async (tx) => {
-    const [before] = await tx.select().from(plans).where(eq(plans.id, id)).for('update');
+    const before = await repo.lockPlan(tx, id);
     if (!before) throw new AppError('PLAN_NOT_FOUND', 404);
     const next = {
       name: patch.name ?? before.name,
@@ -105,11 +87,7 @@ export async function updatePlan(db: Db, actor: AuditActor, id: number, patch: A
     };
     if (next.discountedPrice !== null && next.discountedPrice >= next.price) throw discountedTooHigh();
     if (JSON.stringify(next) === JSON.stringify(snapshot(before))) return counted(tx, id);
-    const [after] = await tx
-      .update(plans)
-      .set({ ...next, updatedAt: sql`now()` })
-      .where(eq(plans.id, id))
-      .returning();
+    const after = await repo.updatePlan(tx, id, next);
     await recordAudit(tx, actor, { action: 'plan.update', entity: 'plan', entityId: id, before: snapshot(before), after: snapshot(after!) });
     return counted(tx, id);
   });
@@ -122,11 +100,10 @@ export async function deletePlan(db: Db, actor: AuditActor, id: number): Promise
   try {
     await db.transaction(async (tx) => {
       // Locked: a purchase starting meanwhile (its payment points at the plan) waits, then fails on the foreign key.
-      const [before] = await tx.select().from(plans).where(eq(plans.id, id)).for('update');
+      const before = await repo.lockPlan(tx, id);
       if (!before) throw new AppError('PLAN_NOT_FOUND', 404);
-      const { rows } = await tx.execute<{ n: number }>(sql`SELECT count(*)::int AS n FROM payments WHERE plan_id = ${id}`);
-      if (rows[0]!.n > 0) throw new AppError('PLAN_HAS_PAYMENTS', 409);
-      await tx.delete(plans).where(eq(plans.id, id));
+      if ((await repo.planPaymentCount(tx, id)) > 0) throw new AppError('PLAN_HAS_PAYMENTS', 409);
+      await repo.deletePlan(tx, id);
       await recordAudit(tx, actor, { action: 'plan.delete', entity: 'plan', entityId: id, before: snapshot(before), after: null });
     });
   } catch (err) {

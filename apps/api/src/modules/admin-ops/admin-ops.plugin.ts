@@ -14,7 +14,7 @@ import { adminStatsRoutes } from './stats.routes';
  * sees the catalogue's routes.
  */
 export const adminOpsPlugin = fp(async (app: FastifyInstance) => {
-  const counts = dailyCounts(app.deps.database.pool);
+  const counts = dailyCounts(app.deps.database.db);
   app.addHook('onClose', () => counts.close());
   await app.register(searchCountsPlugin);
   await app.register(adminRequestsRoutes);

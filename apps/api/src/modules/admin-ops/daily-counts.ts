@@ -1,5 +1,8 @@
 import { tehranWallTime } from '@parde/persian';
-import type pg from 'pg';
+import type { Db } from '../../db/client';
+import { AdminOpsRepository } from './admin-ops.repository';
+
+const repo = new AdminOpsRepository();
 
 /** What the dashboard counts per day besides what other tables already say. */
 export type DailyMetric = 'plays' | 'searches';
@@ -31,7 +34,7 @@ export class DailyCounts {
   private day = '';
   private closed = false;
 
-  constructor(private readonly pool: pg.Pool) {}
+  constructor(private readonly db: Db) {}
 
   private today(): string {
     const now = Date.now();
@@ -80,25 +83,9 @@ export class DailyCounts {
     if (counts.size === 0 && misses.size === 0) return;
     this.counts = new Map();
     this.misses = new Map();
-    const split = (m: Map<string, number>) => {
-      const a: string[] = [];
-      const b: string[] = [];
-      const n: number[] = [];
-      for (const [k, v] of m) {
-        const i = k.indexOf('|');
-        a.push(k.slice(0, i));
-        b.push(k.slice(i + 1));
-        n.push(v);
-      }
-      return [a, b, n];
-    };
     try {
       if (counts.size > 0) {
-        await this.pool.query(
-          `INSERT INTO daily_counts (day, metric, count) SELECT * FROM unnest($1::date[], $2::text[], $3::bigint[])
-           ON CONFLICT (day, metric) DO UPDATE SET count = daily_counts.count + EXCLUDED.count`,
-          split(counts),
-        );
+        await repo.addDailyCounts(this.db, counts);
       }
     } catch (err) {
       this.restore(counts, misses);
@@ -106,11 +93,7 @@ export class DailyCounts {
     }
     try {
       if (misses.size > 0) {
-        await this.pool.query(
-          `INSERT INTO search_misses (day, query, count) SELECT * FROM unnest($1::date[], $2::text[], $3::int[])
-           ON CONFLICT (day, query) DO UPDATE SET count = search_misses.count + EXCLUDED.count`,
-          split(misses),
-        );
+        await repo.addSearchMisses(this.db, misses);
       }
     } catch (err) {
       this.restore(new Map(), misses);
@@ -133,11 +116,11 @@ export class DailyCounts {
   }
 }
 
-const byPool = new WeakMap<pg.Pool, DailyCounts>();
+const byDb = new WeakMap<Db, DailyCounts>();
 
 /** The one counter of a database in this process (the play route, the search hook and the dashboard share it). */
-export function dailyCounts(pool: pg.Pool): DailyCounts {
-  let c = byPool.get(pool);
-  if (!c) byPool.set(pool, (c = new DailyCounts(pool)));
+export function dailyCounts(db: Db): DailyCounts {
+  let c = byDb.get(db);
+  if (!c) byDb.set(db, (c = new DailyCounts(db)));
   return c;
 }

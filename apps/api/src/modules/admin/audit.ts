@@ -1,9 +1,10 @@
 import type { AuditEntry, AuditQuery } from '@parde/contract';
-import { and, desc, eq, gte, like, lt, or, sql, type SQL } from 'drizzle-orm';
 import type { FastifyRequest } from 'fastify';
-import { auditLog } from '../../db/schema/index';
 import { requireStaff } from '../../plugins/auth';
 import { iso, pageMeta, type Executor } from '../../db/executor';
+import { AdminRepository, type AuditRow } from './admin.repository';
+
+const repo = new AdminRepository();
 
 /** Who made a change: an operator through the panel, or a command run on the server. */
 export interface AuditActor {
@@ -43,7 +44,7 @@ function plain(value: unknown): unknown {
  * its entry exist together or not at all.
  */
 export async function recordAudit(tx: Executor, actor: AuditActor, change: AuditChange): Promise<void> {
-  await tx.insert(auditLog).values({
+  await repo.insertAudit(tx, {
     actorId: actor.id,
     actorName: actor.name,
     actorRole: actor.role,
@@ -71,8 +72,6 @@ defineAuditLabels({
   'member.role': 'تغییر نقش',
 });
 
-type AuditRow = typeof auditLog.$inferSelect;
-
 export function toAuditEntry(r: AuditRow): AuditEntry {
   return {
     id: r.id,
@@ -90,23 +89,7 @@ export function toAuditEntry(r: AuditRow): AuditEntry {
 
 /** The audit log, newest first, filtered by operator, action or area, record and days (Tehran's calendar days). */
 export async function listAudit(db: Executor, q: AuditQuery) {
-  const where: SQL[] = [];
-  if (q.actor_id) where.push(eq(auditLog.actorId, q.actor_id));
-  if (q.action) where.push(q.action.includes('.') ? eq(auditLog.action, q.action) : or(eq(auditLog.action, q.action), like(auditLog.action, `${q.action}.%`))!);
-  if (q.entity) where.push(eq(auditLog.entity, q.entity));
-  if (q.entity_id) where.push(eq(auditLog.entityId, q.entity_id));
-  if (q.from) where.push(gte(auditLog.createdAt, sql`(${q.from}::date)::timestamp AT TIME ZONE 'Asia/Tehran'`));
-  if (q.to) where.push(lt(auditLog.createdAt, sql`(${q.to}::date + 1)::timestamp AT TIME ZONE 'Asia/Tehran'`));
-  const cond = where.length ? and(...where) : undefined;
-  const [rows, counted] = await Promise.all([
-    db
-      .select()
-      .from(auditLog)
-      .where(cond)
-      .orderBy(desc(auditLog.id))
-      .limit(q.per_page)
-      .offset((q.page - 1) * q.per_page),
-    db.select({ total: sql<number>`count(*)::int` }).from(auditLog).where(cond),
-  ]);
-  return { data: rows.map(toAuditEntry), meta: pageMeta(q.page, q.per_page, counted[0]?.total ?? 0) };
+  const filter = { actorId: q.actor_id, action: q.action, entity: q.entity, entityId: q.entity_id, from: q.from, to: q.to };
+  const { rows, total } = await repo.listAudit(db, filter, q.per_page, (q.page - 1) * q.per_page);
+  return { data: rows.map(toAuditEntry), meta: pageMeta(q.page, q.per_page, total) };
 }

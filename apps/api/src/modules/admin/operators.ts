@@ -1,12 +1,12 @@
-import { eq, sql } from 'drizzle-orm';
 import type { Db } from '../../db/client';
-import { users } from '../../db/schema/index';
 import { AuthRepository, createMainProfile } from '../auth/auth.repository';
 import { hashPassword } from '../auth/passwords';
 import { hashToken, newToken, ONE_TIME } from '../auth/tokens';
+import { AdminRepository } from './admin.repository';
 import { commandActor, recordAudit } from './audit';
 
 const auth = new AuthRepository();
+const repo = new AdminRepository();
 
 export interface CreateOperatorResult {
   created: boolean;
@@ -30,21 +30,18 @@ export async function createOperator(
   return db.transaction(async (tx) => {
     const existing = await auth.lockUserByEmail(tx, input.email);
     if (existing) {
-      const [before] = await tx.select({ role: users.role, disabledAt: users.disabledAt }).from(users).where(eq(users.id, existing.id));
+      const before = await repo.userRole(tx, existing.id);
       if (before?.role === input.role) return { created: false, changed: false, minutes };
-      await tx.update(users).set({ role: input.role, updatedAt: sql`now()` }).where(eq(users.id, existing.id));
+      await repo.setRole(tx, existing.id, input.role);
       await recordAudit(tx, commandActor, { action: 'member.role', entity: 'member', entityId: existing.id, before: { role: before?.role }, after: { role: input.role } });
       return { created: false, changed: true, minutes };
     }
     const name = input.name?.trim() || input.email.split('@')[0]!;
-    const [row] = await tx
-      .insert(users)
-      .values({ name, email: input.email, passwordHash, role: input.role, emailVerifiedAt: sql`now()` })
-      .returning({ id: users.id });
-    await createMainProfile(tx, row!.id, name);
+    const id = await repo.insertConfirmedUser(tx, { name, email: input.email, passwordHash, role: input.role });
+    await createMainProfile(tx, id, name);
     const token = newToken();
-    await auth.createOneTimeToken(tx, { userId: row!.id, purpose: 'login_link', tokenHash: hashToken(token), minutes });
-    await recordAudit(tx, commandActor, { action: 'member.create_admin', entity: 'member', entityId: row!.id, before: null, after: { email: input.email, name, role: input.role } });
+    await auth.createOneTimeToken(tx, { userId: id, purpose: 'login_link', tokenHash: hashToken(token), minutes });
+    await recordAudit(tx, commandActor, { action: 'member.create_admin', entity: 'member', entityId: id, before: null, after: { email: input.email, name, role: input.role } });
     return { created: true, changed: true, link: `${input.siteUrl}/auth/login?token=${encodeURIComponent(token)}&redirect=${encodeURIComponent('/admin')}`, minutes };
   });
 }

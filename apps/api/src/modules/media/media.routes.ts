@@ -36,7 +36,7 @@ const forbidden = (reason: string) => Object.assign(new AppError('MEDIA_LINK_INV
 export const mediaRoutes: FastifyPluginAsyncZod = async (app) => {
   const { config, database } = app.deps;
   const repo = new MediaRepository(database.pool);
-  const counts = dailyCounts(database.pool);
+  const counts = dailyCounts(database.db);
   const secret = mediaSecretOf(config);
   const dirOf = (asset: Pick<AssetRow, 'key' | 'location'>) => path.join(asset.location === 'seed' ? SEED_MEDIA_DIR : path.join(config.DATA_DIR, 'media'), asset.key);
   // Segments ask for their asset many times a second: keep where each lives for a minute.

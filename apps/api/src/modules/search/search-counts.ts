@@ -14,7 +14,7 @@ const NOTHING = '{"data":[]}';
  * serves are counted too; it costs a map increment per search, the writes are batched.
  */
 export const searchCountsPlugin = fp(async (app: FastifyInstance) => {
-  const counts = dailyCounts(app.deps.database.pool);
+  const counts = dailyCounts(app.deps.database.db);
   app.addHook('onSend', async (request, reply, payload) => {
     if (request.routeOptions.url !== SEARCH_ROUTE || request.method !== 'GET') return payload;
     const status = reply.statusCode;

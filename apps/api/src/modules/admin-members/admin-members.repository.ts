@@ -1,0 +1,206 @@
+import type { PremiumPeriodKind, Role } from '@parde/contract';
+import { and, eq, isNull, ne, sql, type SQL } from 'drizzle-orm';
+import { authTokens, users } from '../../db/schema/index';
+import type { Executor } from '../../db/executor';
+
+type UserRow = typeof users.$inferSelect;
+
+/** A member as the panel lists them, with whether premium runs now and until when. */
+export type MemberRow = {
+  id: number;
+  name: string;
+  email: string;
+  role: Role;
+  email_verified_at: Date | null;
+  created_at: Date;
+  disabled_at: Date | null;
+  disabled_reason: string | null;
+  muted_until: Date | null;
+  premium_active: boolean;
+  premium_until: Date | null;
+};
+
+/** A premium period with its gift code and the operator who granted it. */
+export type PeriodRow = {
+  id: number;
+  kind: PremiumPeriodKind;
+  plan_id: number | null;
+  plan_name: string;
+  days: number;
+  starts_at: Date;
+  ends_at: Date;
+  payment_id: number | null;
+  gift_id: number | null;
+  gift_code: string | null;
+  reason: string | null;
+  granted_by: number | null;
+  granted_by_name: string | null;
+  revoked_at: Date | null;
+  created_at: Date;
+  idempotency_key?: string | null;
+};
+
+/** What a change of an account's standing depends on. */
+export type TargetRow = Pick<UserRow, 'id' | 'role' | 'disabledAt' | 'disabledReason'>;
+
+export type MemberFilter = { text?: string; id?: number; premium?: boolean; disabled?: boolean; role?: Role };
+
+export type RecentWatchRow = { title_id: number; title: string; episode_id: number | null; season_number: number | null; episode_number: number | null; position_sec: number; updated_at: Date };
+
+/** `LIKE` patterns match the text as typed: its own `%`, `_` and `\` are not wildcards. */
+const likeEscape = (s: string) => s.replace(/[\\%_]/g, (c) => `\\${c}`);
+
+const premiumAt = (now: Date) =>
+  sql`EXISTS (SELECT 1 FROM premium_periods pp WHERE pp.user_id = u.id AND pp.revoked_at IS NULL AND pp.starts_at <= ${now} AND pp.ends_at > ${now})`;
+
+// Hand-written: premium now and its end are correlated subqueries per member, shared by the list and the page.
+const memberSelect = (now: Date) => sql`
+  SELECT u.id, u.name, u.email, u.role, u.email_verified_at, u.created_at, u.disabled_at, u.disabled_reason, u.muted_until,
+    ${premiumAt(now)} AS premium_active,
+    (SELECT max(pp.ends_at) FROM premium_periods pp WHERE pp.user_id = u.id AND pp.revoked_at IS NULL AND pp.ends_at > ${now}) AS premium_until
+  FROM users u`;
+
+// Hand-written: one projection with two joins, read by the page, the grant's replay and the repeat check.
+const periodSelect = sql`
+  SELECT pp.id, pp.kind, pp.plan_id, pp.plan_name, pp.days, pp.starts_at, pp.ends_at, pp.payment_id, pp.gift_id, g.code AS gift_code,
+         pp.reason, pp.granted_by, gb.name AS granted_by_name, pp.revoked_at, pp.created_at, pp.idempotency_key
+  FROM premium_periods pp
+  LEFT JOIN gift_codes g ON g.id = pp.gift_id
+  LEFT JOIN users gb ON gb.id = pp.granted_by`;
+
+/** Members' accounts, their periods, sessions and activity, as admins read and change them. */
+export class AdminMembersRepository {
+  async member(db: Executor, id: number, now: Date): Promise<MemberRow | undefined> {
+    const { rows } = await db.execute<MemberRow>(sql`${memberSelect(now)} WHERE u.id = ${id}`);
+    return rows[0];
+  }
+
+  /** Members, newest first: `text` in the name or email (or `id`), premium at `now`, disabled, role. */
+  async members(db: Executor, f: MemberFilter, now: Date, limit: number, offset: number): Promise<{ rows: MemberRow[]; total: number }> {
+    const where: SQL[] = [];
+    if (f.text !== undefined) {
+      const like = `%${likeEscape(f.text.toLowerCase())}%`;
+      where.push(sql`(lower(u.name) LIKE ${like} OR u.email LIKE ${like}${f.id !== undefined ? sql` OR u.id = ${f.id}` : sql``})`);
+    }
+    if (f.premium === true) where.push(premiumAt(now));
+    if (f.premium === false) where.push(sql`NOT ${premiumAt(now)}`);
+    if (f.disabled === true) where.push(sql`u.disabled_at IS NOT NULL`);
+    if (f.disabled === false) where.push(sql`u.disabled_at IS NULL`);
+    if (f.role) where.push(sql`u.role = ${f.role}`);
+    const cond = where.length ? sql`WHERE ${sql.join(where, sql` AND `)}` : sql``;
+    const [list, counted] = await Promise.all([
+      db.execute<MemberRow>(sql`${memberSelect(now)} ${cond} ORDER BY u.id DESC LIMIT ${limit} OFFSET ${offset}`),
+      db.execute<{ n: number }>(sql`SELECT count(*)::int AS n FROM users u ${cond}`),
+    ]);
+    return { rows: list.rows, total: counted.rows[0]!.n };
+  }
+
+  /** Every period of the member, the latest first. */
+  async periods(db: Executor, userId: number): Promise<PeriodRow[]> {
+    const { rows } = await db.execute<PeriodRow>(sql`${periodSelect} WHERE pp.user_id = ${userId} ORDER BY pp.starts_at DESC, pp.id DESC`);
+    return rows;
+  }
+
+  async period(db: Executor, id: number): Promise<PeriodRow | undefined> {
+    const { rows } = await db.execute<PeriodRow>(sql`${periodSelect} WHERE pp.id = ${id}`);
+    return rows[0];
+  }
+
+  async periodWithKey(db: Executor, userId: number, key: string): Promise<PeriodRow | undefined> {
+    const { rows } = await db.execute<PeriodRow>(sql`${periodSelect} WHERE pp.user_id = ${userId} AND pp.idempotency_key = ${key}`);
+    return rows[0];
+  }
+
+  /** The newest grant of these days to the member, not revoked, made after `since`. */
+  async recentGrant(db: Executor, userId: number, days: number, since: Date): Promise<PeriodRow | undefined> {
+    const { rows } = await db.execute<PeriodRow>(sql`
+      ${periodSelect} WHERE pp.user_id = ${userId} AND pp.kind = 'grant' AND pp.days = ${days} AND pp.revoked_at IS NULL AND pp.created_at > ${since}
+      ORDER BY pp.created_at DESC LIMIT 1`);
+    return rows[0];
+  }
+
+  /** When the member last signed in and was last seen, and how many sessions are open. */
+  async sessions(db: Executor, userId: number): Promise<{ last_sign_in: Date | null; last_seen: Date | null; sessions: number } | undefined> {
+    const { rows } = await db.execute<{ last_sign_in: Date | null; last_seen: Date | null; sessions: number }>(sql`
+      SELECT max(created_at) AS last_sign_in, max(last_used_at) AS last_seen,
+             count(*) FILTER (WHERE revoked_at IS NULL AND expires_at > now())::int AS sessions
+      FROM auth_tokens WHERE user_id = ${userId}`);
+    return rows[0];
+  }
+
+  async watchCount(db: Executor, userId: number): Promise<number> {
+    const { rows } = await db.execute<{ n: number }>(sql`SELECT count(*)::int AS n FROM watch_history WHERE user_id = ${userId}`);
+    return rows[0]?.n ?? 0;
+  }
+
+  /** The five titles (or episodes) the member watched last. */
+  async recentWatch(db: Executor, userId: number): Promise<RecentWatchRow[]> {
+    const { rows } = await db.execute<RecentWatchRow>(sql`
+      SELECT w.title_id, coalesce(t.title_fa, t.title_en) AS title, w.episode_id, e.season_number, e.episode_number, w.position_sec, w.updated_at
+      FROM watch_history w JOIN titles t ON t.id = w.title_id LEFT JOIN episodes e ON e.id = w.episode_id
+      WHERE w.user_id = ${userId} ORDER BY w.updated_at DESC, w.id DESC LIMIT 5`);
+    return rows;
+  }
+
+  async commentAndRequestCounts(db: Executor, userId: number): Promise<{ comments: number; requests: number } | undefined> {
+    const { rows } = await db.execute<{ comments: number; requests: number }>(sql`
+      SELECT (SELECT count(*)::int FROM comments WHERE user_id = ${userId}) AS comments,
+             (SELECT count(*)::int FROM content_requests WHERE user_id = ${userId}) AS requests`);
+    return rows[0];
+  }
+
+  async recentRequests(db: Executor, userId: number): Promise<{ id: number; title: string; status: string; created_at: Date }[]> {
+    const { rows } = await db.execute<{ id: number; title: string; status: string; created_at: Date }>(sql`
+      SELECT id, title, status, created_at FROM content_requests WHERE user_id = ${userId} ORDER BY id DESC LIMIT 5`);
+    return rows;
+  }
+
+  /**
+   * The account locked `for no key update` until the transaction ends: changes of one account take
+   * turns, and rows pointing at it (a period, a token) are not held up.
+   */
+  async lockAccount(tx: Executor, userId: number): Promise<Pick<UserRow, 'id' | 'disabledAt'> | undefined> {
+    const [row] = await tx.select({ id: users.id, disabledAt: users.disabledAt }).from(users).where(eq(users.id, userId)).for('no key update');
+    return row;
+  }
+
+  /** The active admins' ids, locked in id order (two changes take turns instead of crossing). */
+  async lockActiveAdmins(tx: Executor): Promise<number[]> {
+    const rows = await tx
+      .select({ id: users.id })
+      .from(users)
+      .where(and(eq(users.role, 'admin'), isNull(users.disabledAt)))
+      .orderBy(users.id)
+      .for('update');
+    return rows.map((r) => r.id);
+  }
+
+  async lockTarget(tx: Executor, userId: number): Promise<TargetRow | undefined> {
+    const [row] = await tx
+      .select({ id: users.id, role: users.role, disabledAt: users.disabledAt, disabledReason: users.disabledReason })
+      .from(users)
+      .where(eq(users.id, userId))
+      .for('update');
+    return row;
+  }
+
+  async setDisabled(tx: Executor, userId: number, disabled: { at: Date; reason: string } | null): Promise<void> {
+    await tx
+      .update(users)
+      .set({ disabledAt: disabled?.at ?? null, disabledReason: disabled?.reason ?? null, updatedAt: sql`now()` })
+      .where(eq(users.id, userId));
+  }
+
+  async setRole(tx: Executor, userId: number, role: Role): Promise<void> {
+    await tx.update(users).set({ role, updatedAt: sql`now()` }).where(eq(users.id, userId));
+  }
+
+  /** Ends the account's open sessions (all but one, when given); answers how many ended. */
+  async revokeSessions(tx: Executor, userId: number, exceptTokenId?: number): Promise<number> {
+    const res = await tx
+      .update(authTokens)
+      .set({ revokedAt: sql`now()` })
+      .where(and(eq(authTokens.userId, userId), isNull(authTokens.revokedAt), exceptTokenId ? ne(authTokens.id, exceptTokenId) : undefined));
+    return res.rowCount ?? 0;
+  }
+}
