@@ -27,7 +27,6 @@ export const sqlOutsideRepositories = [
   'apps/api/src/modules/admin-ops/titles.ts',
   'apps/api/src/modules/admin/audit.ts',
   'apps/api/src/modules/admin/operators.ts',
-  'apps/api/src/modules/artwork/artwork.routes.ts',
   'apps/api/src/modules/auth/unconfirmed.ts',
   'apps/api/src/modules/entitlements/entitlements.service.ts',
   'apps/api/src/modules/gateways/sandbox.gateway.ts',
