@@ -24,7 +24,6 @@ export const sqlOutsideRepositories = [
   'apps/api/src/modules/admin-ops/notifications.ts',
   'apps/api/src/modules/admin-ops/requests.ts',
   'apps/api/src/modules/admin-ops/stats.ts',
-  'apps/api/src/modules/admin-ops/titles.ts',
   'apps/api/src/modules/admin/audit.ts',
   'apps/api/src/modules/admin/operators.ts',
   'apps/api/src/modules/auth/unconfirmed.ts',
