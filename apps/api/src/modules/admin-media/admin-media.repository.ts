@@ -151,7 +151,8 @@ export async function uploadTarget(db: Executor, titleId: number, episodeId: num
   const [row] = await db
     .select({
       type: titles.type,
-      episodeOk: episodeId === null ? sql<boolean | null>`null` : sql<boolean>`EXISTS (SELECT 1 FROM ${episodes} WHERE ${episodes.id} = ${episodeId} AND ${episodes.titleId} = ${titles.id})`,
+      // The outer table in plain text: Drizzle leaves a one-table select's columns unqualified.
+      episodeOk: episodeId === null ? sql<boolean | null>`null` : sql<boolean>`EXISTS (SELECT 1 FROM episodes e WHERE e.id = ${episodeId} AND e.title_id = titles.id)`,
     })
     .from(titles)
     .where(eq(titles.id, titleId));
