@@ -184,8 +184,6 @@ export const people = pgTable(
     bestStarredId: integer(),
     bestDirectedId: integer(),
     wordIds: integer().array().notNull().default(sql`'{}'::int[]`),
-    /** Copy of the title's genre ids (title_genres), kept by statement triggers (migration 0015), for list filters. */
-    genreIds: integer().array().notNull().default(sql`'{}'::int[]`),
     searchText: text().notNull().default(''),
   },
   (t) => [index('people_popularity_idx').on(t.popularity.desc(), t.id), index('people_word_ids_idx').using('gin', t.wordIds).with({ fastupdate: false })],

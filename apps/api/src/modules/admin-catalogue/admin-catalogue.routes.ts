@@ -55,10 +55,10 @@ const ok = z.object({ ok: z.literal(true) });
  * its audit entry and moves the catalogue version in its own transaction.
  */
 export const adminCatalogueRoutes: FastifyPluginAsyncZod = async (app) => {
-  const pool = app.deps.database.pool;
-  const titles = new AdminTitlesService(pool);
-  const parts = new AdminTitlePartsService(pool);
-  const curation = new AdminCurationService(pool);
+  const { database } = app.deps;
+  const titles = new AdminTitlesService(database);
+  const parts = new AdminTitlePartsService(database.pool);
+  const curation = new AdminCurationService(database);
 
   /* Titles */
 

@@ -1,16 +1,19 @@
 import type { AdminTitle, AdminTitleRow, adminTitleCreate, adminTitleQuery, adminTitleUpdate } from '@parde/contract';
 import { isLocalImdbId } from '@parde/contract';
 import { slugify } from '@parde/persian';
-import type pg from 'pg';
 import type { z } from 'zod';
+import type { Database } from '../../db/client';
 import { AppError } from '../../errors/app-error';
 import { webPaths } from '../../lib/urls';
-import { pgCode, pgCodes, pageMeta } from '../../db/executor';
+import { pgCode, pgCodes, pageMeta, type Executor } from '../../db/executor';
+import type { titles } from '../../db/schema/index';
 import { recordAudit, type AuditActor } from '../admin/audit';
 import { searchIds } from '../search/search.service';
+import * as repo from './admin-catalogue.repository';
+import type { TitleFilter, TitleRow } from './admin-catalogue.repository';
 import { m } from './messages';
 import { forgetWords, reindexTitle } from './search-words';
-import { catalogueChange, one, type CatalogueTx } from './tx';
+import { catalogueChange, type CatalogueTx } from './tx';
 
 type Create = z.output<typeof adminTitleCreate>;
 type Update = z.output<typeof adminTitleUpdate>;
@@ -19,85 +22,52 @@ type Query = z.output<typeof adminTitleQuery>;
 /** The columns an operator edits, by the form's field name. */
 const COLUMNS = {
   type: 'type',
-  title_fa: 'title_fa',
-  title_en: 'title_en',
-  title_original: 'title_original',
-  imdb_id: 'imdb_id',
+  title_fa: 'titleFa',
+  title_en: 'titleEn',
+  title_original: 'titleOriginal',
+  imdb_id: 'imdbId',
   year: 'year',
-  end_year: 'end_year',
+  end_year: 'endYear',
   runtime: 'runtime',
-  plot_fa: 'plot_fa',
-  plot_en: 'plot_en',
-  age_rating: 'age_rating',
-  release_date: 'release_date',
-  trailer_youtube_id: 'trailer_youtube_id',
-  is_free: 'is_free',
-  coming_soon: 'coming_soon',
-  expected_date: 'expected_date',
-} as const;
+  plot_fa: 'plotFa',
+  plot_en: 'plotEn',
+  age_rating: 'ageRating',
+  release_date: 'releaseDate',
+  trailer_youtube_id: 'trailerYoutubeId',
+  is_free: 'isFree',
+  coming_soon: 'comingSoon',
+  expected_date: 'expectedDate',
+} as const satisfies Record<string, keyof typeof titles.$inferInsert>;
 type Field = keyof typeof COLUMNS;
 const FIELDS = Object.keys(COLUMNS) as Field[];
 /** Changing these changes what the title is found by. */
 const NAME_FIELDS: Field[] = ['title_fa', 'title_en', 'title_original', 'year'];
-
-interface TitleRow {
-  id: number;
-  imdb_id: string;
-  type: 'movie' | 'series';
-  title_fa: string | null;
-  title_en: string;
-  title_original: string | null;
-  slug: string;
-  year: number | null;
-  end_year: number | null;
-  runtime: number | null;
-  plot_fa: string | null;
-  plot_en: string | null;
-  age_rating: string | null;
-  release_date: string | null;
-  rating: number | null;
-  votes: number;
-  published: boolean;
-  coming_soon: boolean;
-  expected_date: string | null;
-  is_free: boolean;
-  has_dub: boolean;
-  trailer_youtube_id: string | null;
-  has_video: boolean;
-  created_at: Date;
-  updated_at: Date;
-}
-
-const ROW_COLUMNS = `t.id, t.imdb_id, t.type, t.title_fa, t.title_en, t.title_original, t.slug, t.year, t.end_year, t.runtime, t.plot_fa, t.plot_en,
-  t.age_rating, t.release_date::text AS release_date, t.rating, t.votes, t.published, t.coming_soon, t.expected_date::text AS expected_date,
-  t.is_free, t.has_dub, t.trailer_youtube_id, t.created_at, t.updated_at,
-  EXISTS (SELECT 1 FROM media_assets a WHERE a.title_id = t.id) AS has_video`;
 
 const iso = (d: Date | string) => new Date(d).toISOString();
 
 export function toAdminTitleRow(r: TitleRow): AdminTitleRow {
   return {
     id: r.id,
-    imdbId: r.imdb_id,
-    localImdbId: isLocalImdbId(r.imdb_id),
-    type: r.type,
-    titleFa: r.title_fa,
-    titleEn: r.title_en,
+    imdbId: r.imdbId,
+    localImdbId: isLocalImdbId(r.imdbId),
+    type: r.type as AdminTitleRow['type'],
+    titleFa: r.titleFa,
+    titleEn: r.titleEn,
     year: r.year,
     published: r.published,
-    comingSoon: r.coming_soon,
-    expectedDate: r.expected_date,
-    isFree: r.is_free,
-    hasDub: r.has_dub,
-    hasVideo: r.has_video,
+    comingSoon: r.comingSoon,
+    expectedDate: r.expectedDate,
+    isFree: r.isFree,
+    hasDub: r.hasDub,
+    hasVideo: r.hasVideo,
     votes: r.votes,
     path: webPaths.title(r.id, r.slug),
-    updatedAt: iso(r.updated_at),
+    updatedAt: iso(r.updatedAt),
   };
 }
 
 /** What the audit log keeps of a title: the fields an operator edits. */
-function snapshot(r: Pick<TitleRow, Field | 'published'> & { genre_ids?: number[]; country_codes?: string[]; language_codes?: string[] }) {
+function snapshot(r: Record<Field | 'published', unknown>) {
   const out: Record<string, unknown> = {};
   for (const f of FIELDS) out[f] = r[f];
   out.published = r.published;
@@ -107,131 +77,81 @@ function snapshot(r: Pick<TitleRow, Field | 'published'> & { genre_ids?: number[
 const titleNotFound = () => AppError.notFound(m.titleNotFound);
 
 export class AdminTitlesService {
-  constructor(private readonly pool: pg.Pool) {}
+  private readonly pool: Database['pool'];
+  private readonly db: Database['db'];
+
+  constructor(database: Pick<Database, 'db' | 'pool'>) {
+    this.pool = database.pool;
+    this.db = database.db;
+  }
 
   /** The panel's list: every title, hidden ones too, newest first; a query searches names and ids. */
   async list(query: Query): Promise<{ data: AdminTitleRow[]; meta: ReturnType<typeof pageMeta> }> {
-    const conds: string[] = [];
-    const params: unknown[] = [];
-    const p = (v: unknown) => {
-      params.push(v);
-      return `$${params.length}`;
-    };
-    if (query.type !== 'all') conds.push(`t.type = ${p(query.type)}`);
-    if (query.status === 'published') conds.push('t.published');
-    if (query.status === 'hidden') conds.push('NOT t.published');
-    if (query.coming_soon !== undefined) conds.push(query.coming_soon ? 't.coming_soon' : 'NOT t.coming_soon');
-    if (query.is_free !== undefined) conds.push(query.is_free ? 't.is_free' : 'NOT t.is_free');
-    if (query.has_video !== undefined) conds.push(`${query.has_video ? '' : 'NOT '}EXISTS (SELECT 1 FROM media_assets a WHERE a.title_id = t.id)`);
+    const filter: TitleFilter = { type: query.type, status: query.status, comingSoon: query.coming_soon, isFree: query.is_free, hasVideo: query.has_video };
     const offset = (query.page - 1) * query.per_page;
     const q = query.q?.trim() ?? '';
 
     if (q) {
       let ids: number[];
-      if (/^tt\d{1,10}$/i.test(q)) {
-        ids = (await this.pool.query<{ id: number }>(`SELECT t.id FROM titles t WHERE t.imdb_id = ${p(q.toLowerCase())}${conds.length ? ` AND ${conds.join(' AND ')}` : ''}`, params)).rows.map((r) => r.id);
-      } else if (/^\d{1,9}$/.test(q)) {
-        ids = (await this.pool.query<{ id: number }>(`SELECT t.id FROM titles t WHERE t.id = ${p(Number(q))}${conds.length ? ` AND ${conds.join(' AND ')}` : ''}`, params)).rows.map((r) => r.id);
-      } else {
+      if (/^tt\d{1,10}$/i.test(q)) ids = await repo.titleIdsByImdb(this.db, q.toLowerCase(), filter);
+      else if (/^\d{1,9}$/.test(q)) ids = await repo.titleIdsById(this.db, Number(q), filter);
+      else {
         // The search dictionary knows hidden titles' words too; only the public index leaves them out.
-        const hits = await searchIds(this.pool, 'titles', q, { limit: 100, where: { sql: conds.length ? conds.join(' AND ') : 'true', params } });
+        const hits = await searchIds(this.pool, 'titles', q, { limit: 100, where: repo.titleFilterForSearch(filter) });
         ids = hits.map((h) => h.id);
       }
       const page = ids.slice(offset, offset + query.per_page);
-      const rows = page.length ? (await this.pool.query<TitleRow>(`SELECT ${ROW_COLUMNS} FROM titles t WHERE t.id = ANY($1::int[])`, [page])).rows : [];
+      const rows = page.length ? await repo.titleRowsByIds(this.db, page) : [];
       const byId = new Map(rows.map((r) => [r.id, r]));
       return { data: page.flatMap((id) => (byId.has(id) ? [toAdminTitleRow(byId.get(id)!)] : [])), meta: pageMeta(query.page, query.per_page, ids.length) };
     }
 
-    const where = conds.length ? `WHERE ${conds.join(' AND ')}` : '';
-    const n = params.length;
-    const [page, total] = await Promise.all([
-      this.pool.query<TitleRow>(`SELECT ${ROW_COLUMNS} FROM titles t ${where} ORDER BY t.id DESC LIMIT $${n + 1} OFFSET $${n + 2}`, [...params, query.per_page, offset]),
-      this.pool.query<{ total: number }>(`SELECT count(*)::int AS total FROM titles t ${where}`, params),
-    ]);
-    return { data: page.rows.map(toAdminTitleRow), meta: pageMeta(query.page, query.per_page, total.rows[0]!.total) };
+    const { rows, total } = await repo.titlesPage(this.db, filter, query.per_page, offset);
+    return { data: rows.map(toAdminTitleRow), meta: pageMeta(query.page, query.per_page, total) };
   }
 
-  async get(id: number, q: pg.Pool | pg.PoolClient = this.pool): Promise<AdminTitle> {
-    const r = await one<
-      TitleRow & {
-        genres: AdminTitle['genres'];
-        countries: AdminTitle['countries'];
-        languages: AdminTitle['languages'];
-        credits: AdminTitle['credits'];
-        dubs: AdminTitle['dubs'];
-        slideshow: AdminTitle['slideshow'];
-        collections: AdminTitle['collections'];
-      }
-    >(
-      q,
-      `SELECT ${ROW_COLUMNS},
-        coalesce((SELECT json_agg(json_build_object('id', g.id, 'nameFa', g.name_fa) ORDER BY tg.position, g.id)
-                  FROM title_genres tg JOIN genres g ON g.id = tg.genre_id WHERE tg.title_id = t.id), '[]') AS genres,
-        coalesce((SELECT json_agg(json_build_object('code', c.code, 'nameFa', c.name_fa) ORDER BY tc.position, c.code)
-                  FROM title_countries tc JOIN countries c ON c.code = tc.country_code WHERE tc.title_id = t.id), '[]') AS countries,
-        coalesce((SELECT json_agg(json_build_object('code', l.code, 'nameFa', l.name_fa) ORDER BY tl.position, l.code)
-                  FROM title_languages tl JOIN languages l ON l.code = tl.language_code WHERE tl.title_id = t.id), '[]') AS languages,
-        coalesce((SELECT json_agg(json_build_object('personId', p.id, 'nameFa', p.name_fa, 'nameEn', p.name_en, 'role', c.role, 'character', c.character, 'position', c.billing)
-                           ORDER BY c.role, c.billing, p.id)
-                  FROM credits c JOIN people p ON p.id = c.person_id WHERE c.title_id = t.id), '[]') AS credits,
-        coalesce((SELECT json_agg(json_build_object('id', d.id, 'studio', d.studio, 'language', d.language,
-                                                    'files', (SELECT count(*) FROM media_files f WHERE f.title_id = t.id AND f.dub_id = d.id)) ORDER BY d.id)
-                  FROM dubs d WHERE d.title_id = t.id), '[]') AS dubs,
-        coalesce((SELECT json_agg(s.placement ORDER BY s.placement) FROM slideshow_picks s WHERE s.title_id = t.id), '[]') AS slideshow,
-        coalesce((SELECT json_agg(json_build_object('id', c.id, 'titleFa', c.title_fa) ORDER BY c.id)
-                  FROM collection_titles ct JOIN collections c ON c.id = ct.collection_id WHERE ct.title_id = t.id), '[]') AS collections
-       FROM titles t WHERE t.id = $1`,
-      [id],
-    );
+  async get(id: number, db: Executor = this.db): Promise<AdminTitle> {
+    const r = await repo.titleDetail(db, id);
     if (!r) throw titleNotFound();
-    const [seasons, episodes] = await Promise.all([
-      q.query<{ id: number; number: number; year: number | null }>('SELECT id, number, year FROM seasons WHERE title_id = $1 ORDER BY number', [id]),
-      q.query<{ id: number; imdb_id: string; season_number: number; episode_number: number; name_fa: string | null; name_en: string | null; year: number | null; runtime: number | null; has_video: boolean }>(
-        `SELECT e.id, e.imdb_id, e.season_number, e.episode_number, e.name_fa, e.name_en, e.year, e.runtime,
-                EXISTS (SELECT 1 FROM media_assets a WHERE a.title_id = e.title_id AND coalesce(a.episode_id, 0) = e.id) AS has_video
-         FROM episodes e WHERE e.title_id = $1 ORDER BY e.season_number, e.episode_number, e.id`,
-        [id],
-      ),
-    ]);
+    const [seasons, episodes] = await Promise.all([repo.seasonsOfTitle(db, id), repo.episodesOfTitle(db, id)]);
     return {
       ...toAdminTitleRow(r),
       slug: r.slug,
-      titleOriginal: r.title_original,
-      endYear: r.end_year,
+      titleOriginal: r.titleOriginal,
+      endYear: r.endYear,
       runtime: r.runtime,
-      plotFa: r.plot_fa,
-      plotEn: r.plot_en,
-      ageRating: r.age_rating,
-      releaseDate: r.release_date,
-      trailerYoutubeId: r.trailer_youtube_id,
+      plotFa: r.plotFa,
+      plotEn: r.plotEn,
+      ageRating: r.ageRating,
+      releaseDate: r.releaseDate,
+      trailerYoutubeId: r.trailerYoutubeId,
       rating: r.rating === null ? null : Math.round(r.rating * 10) / 10,
       genres: r.genres,
       countries: r.countries,
       languages: r.languages,
-      seasons: seasons.rows.map((s) => ({
+      seasons: seasons.map((s) => ({
         id: s.id,
         number: s.number,
         year: s.year,
-        episodes: episodes.rows
-          .filter((e) => e.season_number === s.number)
+        episodes: episodes
+          .filter((e) => e.seasonNumber === s.number)
           .map((e) => ({
             id: e.id,
-            imdbId: e.imdb_id,
-            seasonNumber: e.season_number,
-            episodeNumber: e.episode_number,
-            nameFa: e.name_fa,
-            nameEn: e.name_en,
+            imdbId: e.imdbId,
+            seasonNumber: e.seasonNumber,
+            episodeNumber: e.episodeNumber,
+            nameFa: e.nameFa,
+            nameEn: e.nameEn,
             year: e.year,
             runtime: e.runtime,
-            hasVideo: e.has_video,
+            hasVideo: e.hasVideo,
           })),
       })),
       credits: r.credits,
       dubs: r.dubs,
       slideshow: r.slideshow,
       collections: r.collections,
-      createdAt: iso(r.created_at),
+      createdAt: iso(r.createdAt),
     };
   }
 
@@ -240,42 +160,38 @@ export class AdminTitlesService {
     const id = await catalogueChange(this.pool, async (tx) => {
       await checkRefs(tx, input);
       // The id first: a title without an IMDb id gets a local one made from it.
-      const id = (await tx.q.query<{ id: number }>(`SELECT nextval(pg_get_serial_sequence('titles', 'id'))::int AS id`)).rows[0]!.id;
+      const id = await repo.nextId(tx.db, 'titles');
       const imdbId = input.imdb_id ?? localImdbId(id);
       try {
-        await tx.q.query(
-          `INSERT INTO titles (id, imdb_id, type, imdb_type, title_en, title_fa, title_original, slug, year, end_year, runtime, plot_fa, plot_en,
-                               age_rating, release_date, trailer_youtube_id, is_free, coming_soon, expected_date, published)
-           VALUES ($1, $2, $3, $4, $5, $6, $7, $8, $9, $10, $11, $12, $13, $14, $15, $16, $17, $18, $19, false)`,
-          [
-            id,
-            imdbId,
-            input.type,
-            input.type === 'series' ? 'tvSeries' : 'movie',
-            input.title_en,
-            input.title_fa,
-            input.title_original ?? null,
-            slugify(input.title_en),
-            input.year ?? null,
-            input.end_year ?? null,
-            input.runtime ?? null,
-            input.plot_fa ?? null,
-            input.plot_en ?? null,
-            input.age_rating ?? null,
-            input.release_date ?? null,
-            input.trailer_youtube_id ?? null,
-            input.is_free ?? false,
-            input.coming_soon ?? false,
-            input.expected_date ?? null,
-          ],
-        );
+        await repo.insertTitle(tx.db, {
+          id,
+          imdbId,
+          type: input.type,
+          imdbType: input.type === 'series' ? 'tvSeries' : 'movie',
+          titleEn: input.title_en,
+          titleFa: input.title_fa,
+          titleOriginal: input.title_original ?? null,
+          slug: slugify(input.title_en),
+          year: input.year ?? null,
+          endYear: input.end_year ?? null,
+          runtime: input.runtime ?? null,
+          plotFa: input.plot_fa ?? null,
+          plotEn: input.plot_en ?? null,
+          ageRating: input.age_rating ?? null,
+          releaseDate: input.release_date ?? null,
+          trailerYoutubeId: input.trailer_youtube_id ?? null,
+          isFree: input.is_free ?? false,
+          comingSoon: input.coming_soon ?? false,
+          expectedDate: input.expected_date ?? null,
+          published: false,
+        });
       } catch (err) {
         if (pgCode(err) === pgCodes.unique) throw AppError.validation({ imdb_id: [m.imdbTaken] }, m.imdbTaken);
         throw err;
       }
       await writeRelations(tx, id, input);
-      await reindexTitle(tx.q, id);
-      const after = await this.get(id, tx.q);
+      await reindexTitle(tx.db, id);
+      const after = await this.get(id, tx.db);
       await recordAudit(tx.db, actor, { action: 'title.create', entity: 'title', entityId: id, before: null, after: { ...snapshotOf(after) } });
       return id;
     });
@@ -285,41 +201,34 @@ export class AdminTitlesService {
   async update(actor: AuditActor, id: number, input: Update): Promise<AdminTitle> {
     await catalogueChange(this.pool, async (tx) => {
       const current = await lockTitle(tx, id);
-      const merged = { ...current, ...Object.fromEntries(Object.entries(input).filter(([, v]) => v !== undefined)) } as TitleRow;
-      checkConsistency(merged);
+      checkConsistency({
+        year: input.year === undefined ? current.year : input.year,
+        end_year: input.end_year === undefined ? current.endYear : input.end_year,
+        coming_soon: input.coming_soon === undefined ? current.comingSoon : input.coming_soon,
+        expected_date: input.expected_date === undefined ? current.expectedDate : input.expected_date,
+      });
       await checkRefs(tx, input);
       if (input.type === 'movie' && current.type === 'series') {
-        const seasons = await one<{ n: number }>(tx.q, 'SELECT count(*)::int AS n FROM seasons WHERE title_id = $1', [id]);
-        if (seasons!.n > 0) throw AppError.validation({ type: [m.typeWithSeasons] }, m.typeWithSeasons);
+        if ((await repo.seasonCount(tx.db, id)) > 0) throw AppError.validation({ type: [m.typeWithSeasons] }, m.typeWithSeasons);
       }
-      const before = snapshotOf(await this.get(id, tx.q));
-      const sets: string[] = [];
-      const params: unknown[] = [id];
+      const before = snapshotOf(await this.get(id, tx.db));
+      const set: Record<string, unknown> = {};
       for (const f of FIELDS) {
         if (input[f] === undefined) continue;
         // Clearing the IMDb id gives the title a local one again.
-        const value = f === 'imdb_id' ? (input.imdb_id ?? (isLocalImdbId(current.imdb_id) ? current.imdb_id : localImdbId(id))) : input[f];
-        params.push(value);
-        sets.push(`${COLUMNS[f]} = $${params.length}`);
+        set[COLUMNS[f]] = f === 'imdb_id' ? (input.imdb_id ?? (isLocalImdbId(current.imdbId) ? current.imdbId : localImdbId(id))) : input[f];
       }
-      if (input.type) {
-        params.push(input.type === 'series' ? 'tvSeries' : 'movie');
-        sets.push(`imdb_type = $${params.length}`);
-      }
-      if (input.title_en !== undefined) {
-        params.push(slugify(input.title_en));
-        sets.push(`slug = $${params.length}`);
-      }
-      sets.push('updated_at = now()');
+      if (input.type) set.imdbType = input.type === 'series' ? 'tvSeries' : 'movie';
+      if (input.title_en !== undefined) set.slug = slugify(input.title_en);
       try {
-        await tx.q.query(`UPDATE titles SET ${sets.join(', ')} WHERE id = $1`, params);
+        await repo.updateTitle(tx.db, id, set as Partial<typeof titles.$inferInsert>);
       } catch (err) {
         if (pgCode(err) === pgCodes.unique) throw AppError.validation({ imdb_id: [m.imdbTaken] }, m.imdbTaken);
         throw err;
       }
       await writeRelations(tx, id, input);
-      if (NAME_FIELDS.some((f) => input[f] !== undefined)) await reindexTitle(tx.q, id);
-      const after = snapshotOf(await this.get(id, tx.q));
+      if (NAME_FIELDS.some((f) => input[f] !== undefined)) await reindexTitle(tx.db, id);
+      const after = snapshotOf(await this.get(id, tx.db));
       const changed = Object.keys(after).filter((k) => JSON.stringify(after[k]) !== JSON.stringify(before[k]));
       // Saving the form unchanged is no change: nothing for the log.
       if (changed.length === 0) return;
@@ -339,7 +248,7 @@ export class AdminTitlesService {
     await catalogueChange(this.pool, async (tx) => {
       const current = await lockTitle(tx, id);
       if (current.published === published) return;
-      await tx.q.query('UPDATE titles SET published = $2, updated_at = now() WHERE id = $1', [id, published]);
+      await repo.updateTitle(tx.db, id, { published });
       await recordAudit(tx.db, actor, { action: published ? 'title.publish' : 'title.hide', entity: 'title', entityId: id, before: { published: current.published }, after: { published } });
     });
     return this.get(id);
@@ -354,19 +263,12 @@ export class AdminTitlesService {
     await catalogueChange(this.pool, async (tx) => {
       const current = await lockTitle(tx, id);
       if (current.published) throw new AppError('CONFLICT', 409, m.deletePublished);
-      const use = (await one<{ video: boolean; members: boolean }>(
-        tx.q,
-        `SELECT EXISTS (SELECT 1 FROM media_assets WHERE title_id = $1) OR EXISTS (SELECT 1 FROM media_ingests WHERE title_id = $1) AS video,
-                EXISTS (SELECT 1 FROM watch_history WHERE title_id = $1) OR EXISTS (SELECT 1 FROM comments WHERE title_id = $1)
-                OR EXISTS (SELECT 1 FROM title_ratings WHERE title_id = $1) OR EXISTS (SELECT 1 FROM content_requests WHERE title_id = $1) AS members`,
-        [id],
-      ))!;
+      const use = await repo.titleUse(tx.db, id);
       if (use.video) throw new AppError('CONFLICT', 409, m.hasVideo);
       if (use.members) throw new AppError('CONFLICT', 409, m.deleteMemberData);
-      const before = snapshotOf(await this.get(id, tx.q));
-      const words = (await one<{ word_ids: number[] }>(tx.q, 'SELECT word_ids FROM titles WHERE id = $1', [id]))!.word_ids;
-      await forgetWords(tx.q, 'titles', words);
-      await tx.q.query('DELETE FROM titles WHERE id = $1', [id]);
+      const before = snapshotOf(await this.get(id, tx.db));
+      await forgetWords(tx.db, 'titles', await repo.titleWordIds(tx.db, id));
+      await repo.deleteTitle(tx.db, id);
       await recordAudit(tx.db, actor, { action: 'title.delete', entity: 'title', entityId: id, before, after: null });
     });
   }
@@ -412,37 +314,26 @@ function checkConsistency(t: { year?: number | null; end_year?: number | null; c
 
 async function checkRefs(tx: CatalogueTx, input: { genre_ids?: number[]; country_codes?: string[]; language_codes?: string[] }) {
   const errors: Record<string, string[]> = {};
-  const count = async (sql: string, values: unknown[]) => (await one<{ n: number }>(tx.q, sql, [values]))!.n;
-  if (input.genre_ids?.length && (await count('SELECT count(*)::int AS n FROM genres WHERE id = ANY($1::int[])', [...new Set(input.genre_ids)])) !== new Set(input.genre_ids).size) {
-    errors.genre_ids = [m.unknownGenres];
-  }
-  if (input.country_codes?.length && (await count('SELECT count(*)::int AS n FROM countries WHERE code = ANY($1::text[])', [...new Set(input.country_codes)])) !== new Set(input.country_codes).size) {
-    errors.country_codes = [m.unknownCountries];
-  }
-  if (input.language_codes?.length && (await count('SELECT count(*)::int AS n FROM languages WHERE code = ANY($1::text[])', [...new Set(input.language_codes)])) !== new Set(input.language_codes).size) {
-    errors.language_codes = [m.unknownLanguages];
-  }
+  const genreIds = [...new Set(input.genre_ids ?? [])];
+  const countryCodes = [...new Set(input.country_codes ?? [])];
+  const languageCodes = [...new Set(input.language_codes ?? [])];
+  const found = await repo.existingRefs(tx.db, { genreIds, countryCodes, languageCodes });
+  if (found.genres !== genreIds.length) errors.genre_ids = [m.unknownGenres];
+  if (found.countries !== countryCodes.length) errors.country_codes = [m.unknownCountries];
+  if (found.languages !== languageCodes.length) errors.language_codes = [m.unknownLanguages];
   if (Object.keys(errors).length) throw AppError.validation(errors);
 }
 
 /** Genres, countries and languages, each in the order chosen (the first is the main one). */
 async function writeRelations(tx: CatalogueTx, id: number, input: { genre_ids?: number[]; country_codes?: string[]; language_codes?: string[] }) {
-  const write = async (table: string, column: string, type: string, values: (number | string)[] | undefined) => {
-    if (values === undefined) return;
-    await tx.q.query(`DELETE FROM ${table} WHERE title_id = $1`, [id]);
-    const unique = [...new Set(values)];
-    if (unique.length) {
-      await tx.q.query(`INSERT INTO ${table} (title_id, ${column}, position) SELECT $1, x.v, (x.n - 1)::smallint FROM unnest($2::${type}[]) WITH ORDINALITY AS x(v, n)`, [id, unique]);
-    }
-  };
-  await write('title_genres', 'genre_id', 'int', input.genre_ids);
-  await write('title_countries', 'country_code', 'text', input.country_codes);
-  await write('title_languages', 'language_code', 'text', input.language_codes);
+  if (input.genre_ids !== undefined) await repo.replaceTitleGenres(tx.db, id, [...new Set(input.genre_ids)]);
+  if (input.country_codes !== undefined) await repo.replaceTitleCountries(tx.db, id, [...new Set(input.country_codes)]);
+  if (input.language_codes !== undefined) await repo.replaceTitleLanguages(tx.db, id, [...new Set(input.language_codes)]);
 }
 
 /** The title, locked for the rest of the transaction (two operators' changes to it take turns). */
 export async function lockTitle(tx: CatalogueTx, id: number): Promise<TitleRow> {
-  const row = await one<TitleRow>(tx.q, `SELECT ${ROW_COLUMNS} FROM titles t WHERE t.id = $1 FOR UPDATE OF t`, [id]);
+  const row = await repo.lockTitleRow(tx.db, id);
   if (!row) throw titleNotFound();
   return row;
 }

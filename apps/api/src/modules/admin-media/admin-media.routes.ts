@@ -58,7 +58,7 @@ export const adminMediaRoutes: FastifyPluginAsyncZod = async (app) => {
       },
     },
     async (request) => {
-      const data = await titleMedia(database.pool, request.params.id, limits);
+      const data = await titleMedia(database.db, request.params.id, limits);
       if (!data) throw AppError.notFound('عنوانی با این شناسه پیدا نشد.');
       return { data };
     },
@@ -76,7 +76,7 @@ export const adminMediaRoutes: FastifyPluginAsyncZod = async (app) => {
         response: { 200: paginated(adminIngest), ...adminErrors },
       },
     },
-    async (request) => listIngests(database.pool, request.query),
+    async (request) => listIngests(database.db, request.query),
   );
 
   app.get(
@@ -92,7 +92,7 @@ export const adminMediaRoutes: FastifyPluginAsyncZod = async (app) => {
       },
     },
     async (request) =>
-      listUploads(database.pool, request.query, async (id) => {
+      listUploads(database.db, request.query, async (id) => {
         const stat = await fs.promises.stat(service.fileOf(id)).catch(() => null);
         return stat?.size ?? 0;
       }),
@@ -110,7 +110,7 @@ export const adminMediaRoutes: FastifyPluginAsyncZod = async (app) => {
         response: { 200: paginated(adminImport), ...adminErrors },
       },
     },
-    async (request) => listImports(database.pool, request.query),
+    async (request) => listImports(database.db, request.query),
   );
 
   app.get(
@@ -126,7 +126,7 @@ export const adminMediaRoutes: FastifyPluginAsyncZod = async (app) => {
       },
     },
     async (request) => {
-      const data = await oneImport(database.pool, request.params.id);
+      const data = await oneImport(database.db, request.params.id);
       if (!data) throw AppError.notFound('ورودی با این شناسه پیدا نشد.');
       return { data };
     },

@@ -1,5 +1,4 @@
 import type PgBoss from 'pg-boss';
-import type pg from 'pg';
 import type { Database } from '../../db/client';
 import { startQueue } from '../media/queue';
 
@@ -25,5 +24,3 @@ export function queueSender(database: Database, onError: (err: unknown) => void)
 }
 export type QueueSender = ReturnType<typeof queueSender>;
 
-/** pg-boss statements on a connection in a transaction: the job exists exactly when the transaction commits. */
-export const onConnection = (client: pg.PoolClient) => ({ executeSql: (text: string, values: unknown[]) => client.query(text, values) });

@@ -11,10 +11,7 @@ import zlib from 'node:zlib';
 import { datasetKindOf, subtitleLanguageLabels, uploadMetadata, type DatasetKind, type SubtitleLanguage, type UploadMetadata } from '@parde/contract';
 import { decodeSubtitleBytes, MediaError, probeMedia, srtToWebVtt, SubtitleError } from '@parde/media';
 import type { Upload } from '@tus/server';
-import { drizzle } from 'drizzle-orm/node-postgres';
-import type pg from 'pg';
 import type { Database } from '../../db/client';
-import * as schema from '../../db/schema/index';
 import { catalogueChanged } from '../../lib/catalogue-version';
 import { recordAudit, type AuditActor } from '../admin/audit';
 import { IMDB_COLUMNS } from '../importer/files/imdb-rows';
@@ -22,7 +19,25 @@ import { loadSupplement } from '../importer/files/supplement';
 import { uploadsDirOf } from '../importer/import-job';
 import { mediaDirOf, type IngestRequest } from '../media/ingest';
 import { INGEST_QUEUE, type IngestJob } from '../media/queue';
-import { onConnection, type QueueSender } from './queue-sender';
+import {
+  addFilesSubtitle,
+  assetFor,
+  cancelUpload,
+  insertIngest,
+  insertUpload,
+  lockAssetSubtitles,
+  markUploadComplete,
+  markUploadUsed,
+  moveCatalogueVersion,
+  queueOn,
+  rejectUpload,
+  setAssetSubtitles,
+  setIngestJob,
+  uploadById,
+  uploadTarget,
+  usedSubtitleUploads,
+} from './admin-media.repository';
+import type { QueueSender } from './queue-sender';
 import { installSubtitle } from './subtitle-files';
 import { persianBytes, UploadError, uploadValidation } from './upload-errors';
 
@@ -33,33 +48,10 @@ const DISK_MARGIN_BYTES = 256 * 1024 * 1024;
 const VIDEO_EXTENSIONS = new Set(['.mp4', '.m4v', '.mkv', '.mov', '.avi', '.webm', '.ts', '.mts', '.m2ts', '.mpg', '.mpeg', '.wmv', '.flv']);
 const SUBTITLE_EXTENSIONS = new Set(['.srt', '.vtt']);
 
-/** A transaction's connection, and Drizzle on it for the audit entry. */
-export async function inTransaction<T>(database: Database, work: (client: pg.PoolClient, tx: ReturnType<typeof txOf>) => Promise<T>): Promise<T> {
-  const client = await database.pool.connect();
-  try {
-    await client.query('BEGIN');
-    const result = await work(client, txOf(client));
-    await client.query('COMMIT');
-    return result;
-  } catch (err) {
-    await client.query('ROLLBACK').catch(() => {});
-    throw err;
-  } finally {
-    client.release();
-  }
-}
-const txOf = (client: pg.PoolClient) => drizzle(client, { schema, casing: 'snake_case' });
-
-interface UploadRow {
-  id: string;
-  kind: 'video' | 'subtitle' | 'dataset';
-  title_id: number | null;
-  episode_id: number | null;
-  file_name: string;
-  size: number;
+/** An upload's row, its `details` read as what each kind keeps there. */
+type UploadRow = NonNullable<Awaited<ReturnType<typeof uploadById>>> & {
   details: { edition?: 'original' | 'dub'; studio?: string; language?: SubtitleLanguage; dataset?: DatasetKind };
-  status: string;
-}
+};
 
 export interface UploadDeps {
   database: Database;
@@ -109,28 +101,30 @@ export class UploadService {
         : meta.kind === 'subtitle'
           ? { language: meta.language }
           : { dataset: datasetKindOf(meta.filename) };
-    await this.deps.database.pool.query(
-      `INSERT INTO media_uploads (id, kind, title_id, episode_id, file_name, size, details, uploaded_by) VALUES ($1, $2, $3, $4, $5, $6, $7, $8)`,
-      [upload.id, meta.kind, meta.title_id ?? null, meta.episode_id ?? null, meta.filename, upload.size, JSON.stringify(details), actor.id],
-    );
+    await insertUpload(this.deps.database.db, {
+      id: upload.id,
+      kind: meta.kind,
+      titleId: meta.title_id ?? null,
+      episodeId: meta.episode_id ?? null,
+      fileName: meta.filename,
+      size: upload.size,
+      details,
+      uploadedBy: actor.id,
+    });
   }
 
   /** The title (and episode) exist, fit together, and for a subtitle already have a packaged video of their own. */
   private async checkTarget(meta: UploadMetadata) {
-    const { pool } = this.deps.database;
-    const { rows } = await pool.query<{ type: string; episode_ok: boolean | null }>(
-      `SELECT t.type, (SELECT true FROM episodes e WHERE e.id = $2 AND e.title_id = t.id) AS episode_ok FROM titles t WHERE t.id = $1`,
-      [meta.title_id, meta.episode_id ?? null],
-    );
-    const title = rows[0];
+    const { db } = this.deps.database;
+    const title = meta.title_id === undefined ? undefined : await uploadTarget(db, meta.title_id, meta.episode_id ?? null);
     if (!title) throw new UploadError(404, 'NOT_FOUND', 'عنوانی با این شناسه پیدا نشد.');
-    if (meta.episode_id !== undefined && !title.episode_ok) throw uploadValidation({ episode_id: ['این قسمت از این سریال نیست.'] });
+    if (meta.episode_id !== undefined && !title.episodeOk) throw uploadValidation({ episode_id: ['این قسمت از این سریال نیست.'] });
     if (title.type === 'series' && meta.episode_id === undefined) throw uploadValidation({ episode_id: ['قسمتِ سریال را انتخاب کنید.'] });
     if (title.type !== 'series' && meta.episode_id !== undefined) throw uploadValidation({ episode_id: ['فیلم قسمت ندارد.'] });
     if (meta.kind === 'subtitle') {
-      const asset = await pool.query<{ location: string }>('SELECT location FROM media_assets WHERE title_id = $1 AND episode_id IS NOT DISTINCT FROM $2', [meta.title_id, meta.episode_id ?? null]);
-      if (!asset.rows[0]) throw new UploadError(409, 'NO_MEDIA_ASSET');
-      if (asset.rows[0].location !== 'data') throw new UploadError(409, 'SEED_MEDIA_READONLY');
+      const asset = await assetFor(db, meta.title_id!, meta.episode_id ?? null);
+      if (!asset) throw new UploadError(409, 'NO_MEDIA_ASSET');
+      if (asset.location !== 'data') throw new UploadError(409, 'SEED_MEDIA_READONLY');
     }
   }
 
@@ -150,16 +144,16 @@ export class UploadService {
   }
 
   private async row(id: string): Promise<UploadRow> {
-    const { rows } = await this.deps.database.pool.query<UploadRow>('SELECT id, kind, title_id, episode_id, file_name, size, details, status FROM media_uploads WHERE id = $1', [id]);
-    if (!rows[0]) throw new UploadError(404, 'UPLOAD_NOT_FOUND');
-    return rows[0];
+    const row = await uploadById(this.deps.database.db, id);
+    if (!row) throw new UploadError(404, 'UPLOAD_NOT_FOUND');
+    return row as UploadRow;
   }
 
   /** A refused file leaves nothing behind: its bytes, its tus record, and a row saying why. */
   private async reject(row: UploadRow, reason: string): Promise<never> {
     const file = this.fileOf(row.id);
     await Promise.all([fs.promises.rm(file, { force: true }), fs.promises.rm(`${file}.json`, { force: true })]);
-    await this.deps.database.pool.query(`UPDATE media_uploads SET status = 'rejected', error = $2, completed_at = now() WHERE id = $1`, [row.id, reason]);
+    await rejectUpload(this.deps.database.db, row.id, reason);
     throw new UploadError(422, 'UPLOAD_REJECTED', reason);
   }
 
@@ -176,39 +170,34 @@ export class UploadService {
     const file = this.fileOf(row.id);
     try {
       const info = await probeMedia(file);
-      if (!info.videoCodec || !info.width || !info.height) return await this.reject(row, `«${row.file_name}» تصویری ندارد؛ فایل ویدیو نیست یا آسیب دیده است.`);
-      if (!(info.durationSeconds > 0)) return await this.reject(row, `مدت «${row.file_name}» خوانده نشد؛ فایل ناقص یا آسیب‌دیده است.`);
-      if (!info.hasAudio) return await this.reject(row, `«${row.file_name}» صدا ندارد؛ ویدیوی همراه با صدا لازم است.`);
+      if (!info.videoCodec || !info.width || !info.height) return await this.reject(row, `«${row.fileName}» تصویری ندارد؛ فایل ویدیو نیست یا آسیب دیده است.`);
+      if (!(info.durationSeconds > 0)) return await this.reject(row, `مدت «${row.fileName}» خوانده نشد؛ فایل ناقص یا آسیب‌دیده است.`);
+      if (!info.hasAudio) return await this.reject(row, `«${row.fileName}» صدا ندارد؛ ویدیوی همراه با صدا لازم است.`);
     } catch (err) {
-      if (err instanceof MediaError) return await this.reject(row, `«${row.file_name}» فایل ویدیوی معتبری نیست: ${err.message}`);
+      if (err instanceof MediaError) return await this.reject(row, `«${row.fileName}» فایل ویدیوی معتبری نیست: ${err.message}`);
       throw err;
     }
     const boss = await this.deps.queue.get();
-    const subtitles = await this.keptSubtitles(row.title_id!, row.episode_id);
+    const subtitles = await this.keptSubtitles(row.titleId!, row.episodeId);
     const edition = row.details.edition ?? 'original';
     const request: IngestRequest = {
       video: file,
       audio: [edition === 'dub' ? { kind: 'dub', studio: row.details.studio } : { kind: 'original' }],
       subtitles,
       removeVideoWhenDone: true,
-      upload: { id: row.id, fileName: row.file_name },
+      upload: { id: row.id, fileName: row.fileName },
     };
-    const ingestId = await inTransaction(this.deps.database, async (client, tx) => {
-      const { rows } = await client.query<{ id: number }>(`INSERT INTO media_ingests (title_id, episode_id, request) VALUES ($1, $2, $3) RETURNING id`, [
-        row.title_id,
-        row.episode_id,
-        JSON.stringify(request),
-      ]);
-      const id = rows[0]!.id;
-      const jobId = await boss.send(INGEST_QUEUE, { ingestId: id } satisfies IngestJob, { db: onConnection(client) });
+    const ingestId = await this.deps.database.db.transaction(async (tx) => {
+      const id = await insertIngest(tx, row.titleId!, row.episodeId, request);
+      const jobId = await boss.send(INGEST_QUEUE, { ingestId: id } satisfies IngestJob, { db: queueOn(tx) });
       if (!jobId) throw new Error(`the ${INGEST_QUEUE} queue took no job`);
-      await client.query('UPDATE media_ingests SET job_id = $2 WHERE id = $1', [id, jobId]);
-      await client.query(`UPDATE media_uploads SET status = 'used', ingest_id = $2, completed_at = now() WHERE id = $1`, [row.id, id]);
+      await setIngestJob(tx, id, jobId);
+      await markUploadUsed(tx, row.id, id);
       await recordAudit(tx, actor, {
         action: 'media.ingest_start',
         entity: 'media',
-        entityId: row.title_id,
-        after: { ingestId: id, episodeId: row.episode_id, fileName: row.file_name, bytes: row.size, edition, studio: row.details.studio ?? null, subtitles: subtitles.map((s) => s.language) },
+        entityId: row.titleId,
+        after: { ingestId: id, episodeId: row.episodeId, fileName: row.fileName, bytes: row.size, edition, studio: row.details.studio ?? null, subtitles: subtitles.map((s) => s.language) },
       });
       return id;
     });
@@ -217,12 +206,7 @@ export class UploadService {
 
   /** Subtitles attached earlier (their uploaded files), so a new video of the title keeps them. */
   private async keptSubtitles(titleId: number, episodeId: number | null): Promise<IngestRequest['subtitles']> {
-    const { rows } = await this.deps.database.pool.query<{ id: string; language: string }>(
-      `SELECT DISTINCT ON (details->>'language') id, details->>'language' AS language FROM media_uploads
-       WHERE kind = 'subtitle' AND status = 'used' AND title_id = $1 AND episode_id IS NOT DISTINCT FROM $2
-       ORDER BY details->>'language', completed_at DESC`,
-      [titleId, episodeId],
-    );
+    const rows = await usedSubtitleUploads(this.deps.database.db, titleId, episodeId);
     return rows.filter((r) => fs.existsSync(this.fileOf(r.id))).map((r) => ({ language: r.language, file: this.fileOf(r.id) }));
   }
 
@@ -233,39 +217,30 @@ export class UploadService {
       const decoded = decodeSubtitleBytes(await fs.promises.readFile(this.fileOf(row.id)));
       vtt = srtToWebVtt(decoded.text, language);
     } catch (err) {
-      if (err instanceof SubtitleError) return await this.reject(row, `«${row.file_name}»: ${err.message}`);
+      if (err instanceof SubtitleError) return await this.reject(row, `«${row.fileName}»: ${err.message}`);
       throw err;
     }
-    const { pool } = this.deps.database;
-    const { rows } = await pool.query<{ id: number; key: string; location: string; subtitles: { language: string; label: string }[] }>(
-      'SELECT id, key, location, subtitles FROM media_assets WHERE title_id = $1 AND episode_id IS NOT DISTINCT FROM $2',
-      [row.title_id, row.episode_id],
-    );
-    const asset = rows[0];
+    const { db } = this.deps.database;
+    const asset = await assetFor(db, row.titleId!, row.episodeId);
     if (!asset) throw new UploadError(409, 'NO_MEDIA_ASSET');
     if (asset.location !== 'data') throw new UploadError(409, 'SEED_MEDIA_READONLY');
     const label = subtitleLanguageLabels[language] ?? language;
     const installed = await installSubtitle(mediaDirOf(this.deps.dataDir, asset.key), language, label, vtt);
     try {
-      await inTransaction(this.deps.database, async (client, tx) => {
+      await db.transaction(async (tx) => {
         // The row again, under a lock: a new video packaged meanwhile would otherwise lose this.
-        const locked = await client.query<{ subtitles: { language: string; label: string }[] }>('SELECT subtitles FROM media_assets WHERE id = $1 FOR UPDATE', [asset.id]);
-        const current = locked.rows[0]?.subtitles ?? asset.subtitles;
+        const current = (await lockAssetSubtitles(tx, asset.id)) ?? asset.subtitles;
         const next = [...current.filter((s) => s.language !== language), { language, label }];
-        await client.query('UPDATE media_assets SET subtitles = $2 WHERE id = $1', [asset.id, JSON.stringify(next)]);
-        await client.query(
-          `UPDATE media_files SET subtitles = (SELECT array_agg(DISTINCT s) FROM unnest(array_append(subtitles, $3::text)) AS s)
-           WHERE title_id = $1 AND episode_id IS NOT DISTINCT FROM $2 AND source = 'HLS'`,
-          [row.title_id, row.episode_id, language],
-        );
-        await client.query(`UPDATE media_uploads SET status = 'used', completed_at = now() WHERE id = $1`, [row.id]);
-        await client.query('UPDATE search_index_state SET version = version + 1 WHERE id = 1');
+        await setAssetSubtitles(tx, asset.id, next);
+        await addFilesSubtitle(tx, row.titleId!, row.episodeId, language);
+        await markUploadUsed(tx, row.id);
+        await moveCatalogueVersion(tx);
         await recordAudit(tx, actor, {
           action: 'media.subtitle_attach',
           entity: 'media',
-          entityId: row.title_id,
+          entityId: row.titleId,
           before: { assetId: asset.id, subtitles: current.map((s) => s.language) },
-          after: { assetId: asset.id, episodeId: row.episode_id, language, fileName: row.file_name, subtitles: next.map((s) => s.language) },
+          after: { assetId: asset.id, episodeId: row.episodeId, language, fileName: row.fileName, subtitles: next.map((s) => s.language) },
         });
       });
     } catch (err) {
@@ -285,13 +260,13 @@ export class UploadService {
       try {
         await loadSupplement(file);
       } catch (err) {
-        return this.reject(row, `«${row.file_name}» فایل اطلاعات تکمیلی معتبری نیست: ${(err as Error).message.split(`${file}: `).join('')}`);
+        return this.reject(row, `«${row.fileName}» فایل اطلاعات تکمیلی معتبری نیست: ${(err as Error).message.split(`${file}: `).join('')}`);
       }
     } else {
-      const problem = await headerProblem(file, /\.gz$/i.test(row.file_name), IMDB_COLUMNS[kind]);
-      if (problem) return this.reject(row, `«${row.file_name}» ${problem}`);
+      const problem = await headerProblem(file, /\.gz$/i.test(row.fileName), IMDB_COLUMNS[kind]);
+      if (problem) return this.reject(row, `«${row.fileName}» ${problem}`);
     }
-    await this.deps.database.pool.query(`UPDATE media_uploads SET status = 'complete', completed_at = now() WHERE id = $1`, [row.id]);
+    await markUploadComplete(this.deps.database.db, row.id);
     return {};
   }
 
@@ -300,8 +275,7 @@ export class UploadService {
    * finished one is neither written to again nor deleted while what it started still needs it.
    */
   async checkExisting(id: string, method: string): Promise<void> {
-    const { rows } = await this.deps.database.pool.query<{ status: string; kind: string }>('SELECT status, kind FROM media_uploads WHERE id = $1', [id]);
-    const row = rows[0];
+    const row = await uploadById(this.deps.database.db, id);
     if (!row || row.status === 'cancelled' || row.status === 'rejected') throw new UploadError(404, 'UPLOAD_NOT_FOUND');
     if (method === 'DELETE' && row.status !== 'uploading' && !(row.status === 'complete' && row.kind === 'dataset'))
       throw new UploadError(409, 'CONFLICT', 'این فایل به کار رفته است (ویدیو در صف آماده‌سازی است، زیرنویس افزوده شده یا ورود انجام شده) و پاک نمی‌شود.');
@@ -309,7 +283,7 @@ export class UploadService {
 
   /** An upload the operator cancelled (tus DELETE). */
   async cancelled(id: string) {
-    await this.deps.database.pool.query(`UPDATE media_uploads SET status = 'cancelled' WHERE id = $1 AND status IN ('uploading', 'complete')`, [id]);
+    await cancelUpload(this.deps.database.db, id);
   }
 }
 

@@ -103,6 +103,6 @@ export const adminRequestsRoutes: FastifyPluginAsyncZod = async (app) => {
         response: { 200: z.object({ data: z.array(adminTitlePick) }), ...adminErrors },
       },
     },
-    async (request) => ({ data: await pickTitles(database.pool, request.query.q, imageUrls(request)) }),
+    async (request) => ({ data: await pickTitles(database, request.query.q, imageUrls(request)) }),
   );
 };

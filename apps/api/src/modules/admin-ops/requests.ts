@@ -37,7 +37,7 @@ export async function listRequestGroups(database: Database, q: AdminRequestsQuer
   ]);
   const byImdb = new Map(matches.map((m) => [m.imdb_id, m.id]));
   const titleOf = (g: GroupRow) => g.title_id ?? (g.imdb_id ? byImdb.get(g.imdb_id) : undefined) ?? null;
-  const picks = new Map((await titlePicks(pool, groups.flatMap((g) => titleOf(g) ?? []), img)).map((p) => [p.id, p]));
+  const picks = new Map((await titlePicks(database, groups.flatMap((g) => titleOf(g) ?? []), img)).map((p) => [p.id, p]));
   const notesOf = new Map<string, AdminRequestGroup['notes']>();
   for (const n of notes) {
     const list = notesOf.get(n.gkey) ?? [];

@@ -3,6 +3,7 @@ import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { z } from 'zod';
 import { Lru } from '../../lib/lru';
 import { FALLBACK_SVG, personPng, posterPng } from './artwork';
+import { personImdbId, publishedTitleImdbId } from './artwork.repository';
 
 const ONE_DAY = 'public, max-age=86400, stale-while-revalidate=604800';
 
@@ -11,7 +12,7 @@ const CACHE_LIMIT = 2000;
 
 /** Posters, backdrops, screenshots and portraits drawn on request; unknown ids get the fallback. */
 export const artworkRoutes: FastifyPluginAsyncZod = async (app) => {
-  const pool = app.deps.database.pool;
+  const { db } = app.deps.database;
   const drawn = new Lru<Promise<Buffer>>(CACHE_LIMIT, Number.POSITIVE_INFINITY);
   function cached(key: string, draw: () => Promise<Buffer>): Promise<Buffer> {
     let image = drawn.get(key);
@@ -34,26 +35,23 @@ export const artworkRoutes: FastifyPluginAsyncZod = async (app) => {
   const titleParams = z.object({ id: z.coerce.number().int().positive(), kind: z.enum(['poster', 'backdrop']) });
   app.get('/api/artwork/titles/:id/:kind.png', { schema: { hide: true, params: titleParams } }, async (request, reply) => {
     const { id, kind } = request.params;
-    const { rows } = await pool.query<{ imdb_id: string }>('SELECT imdb_id FROM titles WHERE id = $1 AND published', [id]);
-    const t = rows[0];
-    if (!t) return fallback(reply);
-    return png(reply, cached(`${kind}:${t.imdb_id}`, () => posterPng({ seed: t.imdb_id, wide: kind === 'backdrop' })));
+    const imdbId = await publishedTitleImdbId(db, id);
+    if (!imdbId) return fallback(reply);
+    return png(reply, cached(`${kind}:${imdbId}`, () => posterPng({ seed: imdbId, wide: kind === 'backdrop' })));
   });
 
   const shotParams = z.object({ id: z.coerce.number().int().positive(), n: z.coerce.number().int().min(1).max(20) });
   app.get('/api/artwork/titles/:id/screenshots/:n.png', { schema: { hide: true, params: shotParams } }, async (request, reply) => {
-    const { rows } = await pool.query<{ imdb_id: string }>('SELECT imdb_id FROM titles WHERE id = $1 AND published', [request.params.id]);
-    const t = rows[0];
-    if (!t) return fallback(reply);
-    const seed = `${t.imdb_id}#${request.params.n}`;
+    const imdbId = await publishedTitleImdbId(db, request.params.id);
+    if (!imdbId) return fallback(reply);
+    const seed = `${imdbId}#${request.params.n}`;
     return png(reply, cached(`shot:${seed}`, () => posterPng({ seed, wide: true })));
   });
 
   app.get('/api/artwork/people/:id.png', { schema: { hide: true, params: z.object({ id: z.coerce.number().int().positive() }) } }, async (request, reply) => {
-    const { rows } = await pool.query<{ imdb_id: string }>('SELECT imdb_id FROM people WHERE id = $1', [request.params.id]);
-    const p = rows[0];
-    if (!p) return fallback(reply);
-    return png(reply, cached(`person:${p.imdb_id}`, () => personPng({ seed: p.imdb_id })));
+    const imdbId = await personImdbId(db, request.params.id);
+    if (!imdbId) return fallback(reply);
+    return png(reply, cached(`person:${imdbId}`, () => personPng({ seed: imdbId })));
   });
 
   // The addresses of the SVG artwork this site drew before keep working (pages and link
