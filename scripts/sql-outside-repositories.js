@@ -34,7 +34,5 @@ export const sqlOutsideRepositories = [
   'apps/api/src/modules/media/queue.ts',
   'apps/api/src/modules/media/seed-media.ts',
   'apps/api/src/modules/media/worker.ts',
-  'apps/api/src/modules/search/memory-index.ts',
-  'apps/api/src/modules/search/search-index.ts',
   'apps/api/src/seed.ts',
 ];
