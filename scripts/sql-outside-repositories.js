@@ -3,7 +3,6 @@
 // its module's repository, and no file is ever added (eslint.config.js applies the rule to every
 // other file).
 export const sqlOutsideRepositories = [
-  'apps/api/src/cli/media-ingest.ts',
   'apps/api/src/lib/catalogue-version.ts',
   'apps/api/src/modules/admin-catalogue/curation.service.ts',
   'apps/api/src/modules/admin-catalogue/search-words.ts',
@@ -30,9 +29,5 @@ export const sqlOutsideRepositories = [
   'apps/api/src/modules/importer/import-catalogue.ts',
   'apps/api/src/modules/importer/import-job.ts',
   'apps/api/src/modules/importer/stage.ts',
-  'apps/api/src/modules/media/ingest.ts',
-  'apps/api/src/modules/media/queue.ts',
-  'apps/api/src/modules/media/seed-media.ts',
-  'apps/api/src/modules/media/worker.ts',
   'apps/api/src/seed.ts',
 ];
