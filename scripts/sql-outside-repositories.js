@@ -26,8 +26,4 @@ export const sqlOutsideRepositories = [
   'apps/api/src/modules/admin/audit.ts',
   'apps/api/src/modules/admin/operators.ts',
   'apps/api/src/modules/artwork/artwork.routes.ts',
-  'apps/api/src/modules/importer/import-catalogue.ts',
-  'apps/api/src/modules/importer/import-job.ts',
-  'apps/api/src/modules/importer/stage.ts',
-  'apps/api/src/seed.ts',
 ];
