@@ -2,7 +2,11 @@ import path from 'node:path';
 import type { FastifyBaseLogger } from 'fastify';
 import { paths, type Config } from './config';
 import type { Database } from './db/client';
+import { onConnection } from './db/executors';
 import { importCatalogue } from './modules/importer/import-catalogue';
+import { ImporterRepository } from './modules/importer/importer.repository';
+
+const repo = new ImporterRepository();
 
 export interface SeedContext {
   config: Config;
@@ -20,11 +24,12 @@ export const demoCatalogue = {
  * advisory lock keeps two processes starting together from loading it twice.
  */
 export async function seedIfEmpty({ database, log }: SeedContext, source = demoCatalogue): Promise<boolean> {
+  // The lock is the session's: the import runs on the same connection, which holds it throughout.
   const client = await database.pool.connect();
+  const conn = onConnection(client);
   try {
-    await client.query('SELECT pg_advisory_lock(727001)');
-    const { rows } = await client.query<{ n: number }>('SELECT count(*)::int AS n FROM titles');
-    if (rows[0]!.n > 0) return false;
+    await repo.lockSeeding(conn);
+    if ((await repo.countTitles(conn)) > 0) return false;
     log.info('loading the demo catalogue …');
     const report = await importCatalogue({ database, client, ...source });
     log.info(
@@ -36,7 +41,7 @@ export async function seedIfEmpty({ database, log }: SeedContext, source = demoC
     }
     return true;
   } finally {
-    await client.query('SELECT pg_advisory_unlock(727001)').catch(() => {});
+    await repo.unlockSeeding(conn).catch(() => {});
     client.release();
   }
 }

@@ -13,6 +13,7 @@ import { openForCommand } from '../db/backup';
 import { ensureFfmpeg } from './ensure-ffmpeg';
 import { createProgressReporter } from '../lib/progress';
 import { ingestStage, type IngestRequest } from '../modules/media/ingest';
+import { IngestsRepository } from '../modules/media/media.repository';
 import { startQueue } from '../modules/media/queue';
 import { enqueueIngest, startMediaWorker } from '../modules/media/worker';
 
@@ -85,14 +86,10 @@ const database = await openForCommand(config);
 if (!database.guest) ensureFfmpeg();
 let code = 0;
 try {
-  const { rows } = await database.pool.query<{ title_id: number; episode_id: number | null; found_episode: boolean }>(
-    `SELECT t.id AS title_id, e.id AS episode_id, e.id IS NOT NULL AS found_episode
-     FROM titles t LEFT JOIN episodes e ON e.title_id = t.id AND e.season_number = $2 AND e.episode_number = $3 WHERE t.imdb_id = $1`,
-    [title, season ?? null, episode ?? null],
-  );
-  const target = rows[0];
+  const repo = new IngestsRepository();
+  const target = await repo.titleByImdb(database.db, title, season ?? null, episode ?? null);
   if (!target) throw new Error(`no title ${title} in the catalogue`);
-  if (season !== undefined && !target.found_episode) throw new Error(`${title} has no season ${season} episode ${episode}`);
+  if (season !== undefined && target.episode_id === null) throw new Error(`${title} has no season ${season} episode ${episode}`);
 
   // Beside a running site its worker takes the job; otherwise this process works the queue until
   // its job is done (on PostgreSQL a site's worker may take it first: either finishes it). With
@@ -108,16 +105,15 @@ try {
     // One line redrawn in place on a terminal; in a log, a line every few seconds and at each stage.
     const progress = createProgressReporter(process.stdout);
     for (;;) {
-      const { rows: state } = await database.pool.query<{ status: string; progress: number; error: string | null }>('SELECT status, progress, error FROM media_ingests WHERE id = $1', [id]);
-      const s = state[0]!;
+      const s = (await repo.state(database.db, id))!;
       if (s.status === 'done') {
         progress.done({ stage: ingestStage(s.status, 100), fraction: 1 });
         break;
       }
       if (s.status === 'failed') {
         // A failure that will be tried again stays 'failed' only until the next try starts.
-        const { rows: job } = await database.pool.query<{ state: string }>(`SELECT state FROM pgboss.job WHERE id = (SELECT job_id FROM media_ingests WHERE id = $1)`, [id]);
-        if (!job[0] || job[0].state === 'failed') {
+        const jobState = await repo.jobState(database.db, id);
+        if (!jobState || jobState === 'failed') {
           progress.done();
           console.error(`ingest ${id} failed:\n${s.error}`);
           code = 1;

@@ -36,4 +36,12 @@ export class AccountRepository {
       FROM users u WHERE u.id = ${userId}`);
     return rows[0];
   }
+
+  /**
+   * The transaction-scoped advisory lock that serialises toggles of one member's row (toggle.ts):
+   * two 32-bit keys, the kind and a hash of the member and row ids.
+   */
+  async lockToggle(tx: Executor, kind: number, userId: number, rowId: number): Promise<void> {
+    await tx.execute(sql`SELECT pg_advisory_xact_lock(${kind}::int, hashtext(${`${userId}:${rowId}`}))`);
+  }
 }

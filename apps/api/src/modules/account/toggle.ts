@@ -1,5 +1,7 @@
-import { sql } from 'drizzle-orm';
 import type { Executor } from '../../db/executor';
+import { AccountRepository } from './account.repository';
+
+const repo = new AccountRepository();
 
 /**
  * Which kind of row a toggle flips; the first key of its advisory lock, so a member's watchlist entry,
@@ -25,7 +27,7 @@ export async function toggle(
   insert: () => Promise<unknown[]>,
   remove: () => Promise<unknown[]>,
 ): Promise<boolean> {
-  await tx.execute(sql`SELECT pg_advisory_xact_lock(${kind}::int, hashtext(${`${userId}:${rowId}`}))`);
+  await repo.lockToggle(tx, kind, userId, rowId);
   // One round settles it. Only a delete outside toggles (a cascade) can take the row away between
   // the two statements; the next round then sees it gone.
   for (let round = 0; round < 3; round++) {

@@ -1,4 +1,4 @@
-import { and, eq, isNull, lt, ne, or, sql } from 'drizzle-orm';
+import { and, eq, gt, isNull, lt, ne, notExists, or, sql } from 'drizzle-orm';
 import { authOneTimeTokens, authTokens, profiles, users } from '../../db/schema/index';
 import type { Executor } from '../../db/executor';
 import type { OneTimePurpose } from './tokens';
@@ -207,5 +207,21 @@ export class AuthRepository {
 
   async dropOneTimeTokens(db: Executor, userId: number): Promise<void> {
     await db.delete(authOneTimeTokens).where(eq(authOneTimeTokens.userId, userId));
+  }
+
+  /**
+   * Deletes accounts never confirmed and untouched since `cutoff`, unless a mailed link of theirs
+   * is still valid at `now`; answers how many went.
+   */
+  async purgeUnconfirmed(db: Executor, cutoff: Date, now: Date): Promise<number> {
+    const liveLink = db
+      .select({ id: authOneTimeTokens.id })
+      .from(authOneTimeTokens)
+      .where(and(eq(authOneTimeTokens.userId, users.id), isNull(authOneTimeTokens.usedAt), gt(authOneTimeTokens.expiresAt, now)));
+    const removed = await db
+      .delete(users)
+      .where(and(isNull(users.emailVerifiedAt), lt(users.updatedAt, cutoff), notExists(liveLink)))
+      .returning({ id: users.id });
+    return removed.length;
   }
 }

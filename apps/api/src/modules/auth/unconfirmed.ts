@@ -1,6 +1,7 @@
-import { and, isNull, lt, sql } from 'drizzle-orm';
 import type { Db } from '../../db/client';
-import { users } from '../../db/schema/index';
+import { AuthRepository } from './auth.repository';
+
+const repo = new AuthRepository();
 
 /** An unconfirmed sign-up is kept this long after it was made (or made again) before it is removed. */
 export const UNCONFIRMED_SIGN_UP_DAYS = 7;
@@ -15,15 +16,5 @@ export const UNCONFIRMED_SIGN_UP_DAYS = 7;
  */
 export async function purgeUnconfirmedSignUps(db: Db, now: Date): Promise<number> {
   const cutoff = new Date(now.getTime() - UNCONFIRMED_SIGN_UP_DAYS * 86_400_000);
-  const removed = await db
-    .delete(users)
-    .where(
-      and(
-        isNull(users.emailVerifiedAt),
-        lt(users.updatedAt, cutoff),
-        sql`NOT EXISTS (SELECT 1 FROM auth_one_time_tokens t WHERE t.user_id = ${users.id} AND t.used_at IS NULL AND t.expires_at > ${now})`,
-      ),
-    )
-    .returning({ id: users.id });
-  return removed.length;
+  return repo.purgeUnconfirmed(db, cutoff, now);
 }

@@ -1,9 +1,10 @@
 import type { TitleAccess } from '@parde/contract';
-import { sql } from 'drizzle-orm';
 import { AppError } from '../../errors/app-error';
 import type { Executor } from '../../db/executor';
-import { kidsAnd } from '../catalogue/kids';
 import { isPremium } from '../premium/periods';
+import { EntitlementsRepository } from './entitlements.repository';
+
+const repo = new EntitlementsRepository();
 
 /**
  * Who may watch what. Premium unlocks full titles and episodes and downloading their files;
@@ -16,10 +17,9 @@ import { isPremium } from '../premium/periods';
  * asked for by a kids profile: the player then answers 404.
  */
 export async function canWatch(db: Executor, userId: number | null, titleId: number, now = new Date(), kids = false): Promise<TitleAccess | null> {
-  const { rows } = await db.execute<{ is_free: boolean }>(sql`SELECT t.is_free FROM titles t WHERE t.id = ${titleId} AND t.published${sql.raw(kidsAnd(kids))}`);
-  const title = rows[0];
-  if (!title) return null;
-  if (title.is_free) return { canWatch: true, reason: 'free' };
+  const isFree = await repo.titleIsFree(db, titleId, kids);
+  if (isFree === undefined) return null;
+  if (isFree) return { canWatch: true, reason: 'free' };
   if (userId === null) return { canWatch: false, reason: 'UNAUTHENTICATED' };
   return (await isPremium(db, userId, now)) ? { canWatch: true, reason: 'premium' } : { canWatch: false, reason: 'SUBSCRIPTION_REQUIRED' };
 }

@@ -1,10 +1,11 @@
 import crypto from 'node:crypto';
-import { and, eq, isNull, sql } from 'drizzle-orm';
 import type { Db } from '../../db/client';
-import { sandboxTransactions } from '../../db/schema/index';
 import type { GatewayPaymentRequest, GatewayStart, GatewayVerification, PaymentGateway } from './gateway';
+import { SandboxRepository, type SandboxTransaction } from './sandbox.repository';
 
-export type SandboxTransaction = typeof sandboxTransactions.$inferSelect;
+export type { SandboxTransaction };
+
+const repo = new SandboxRepository();
 
 export const SANDBOX_PAGE_PREFIX = '/api/gateways/sandbox/';
 export const isSandboxAuthority = (s: string) => /^SBX[0-9A-F]{32}$/.test(s);
@@ -21,7 +22,7 @@ export class SandboxGateway implements PaymentGateway {
 
   async request(input: GatewayPaymentRequest): Promise<GatewayStart> {
     const authority = `SBX${crypto.randomBytes(16).toString('hex').toUpperCase()}`;
-    await this.db.insert(sandboxTransactions).values({
+    await repo.insert(this.db, {
       authority,
       amount: input.amount,
       description: input.description,
@@ -33,36 +34,24 @@ export class SandboxGateway implements PaymentGateway {
   }
 
   async verify(input: { authority: string; amount: number }): Promise<GatewayVerification> {
-    const [tx] = await this.db.select().from(sandboxTransactions).where(eq(sandboxTransactions.authority, input.authority));
+    const tx = await repo.byAuthority(this.db, input.authority);
     if (!tx) return { ok: false, code: 'NOT_VERIFIED', gatewayCode: 'unknown-authority' };
     if (tx.status === 'cancelled') return { ok: false, code: 'CANCELLED_BY_PAYER', gatewayCode: 'cancelled' };
     if (tx.status !== 'approved' || !tx.refId) return { ok: false, code: 'NOT_VERIFIED', gatewayCode: 'not-paid' };
     // Like Zarinpal: verifying with another amount than the payment was opened with is refused.
     if (tx.amount !== input.amount) return { ok: false, code: 'AMOUNT_MISMATCH', gatewayCode: 'amount-mismatch' };
-    const first = await this.db
-      .update(sandboxTransactions)
-      .set({ verifiedAt: sql`now()` })
-      .where(and(eq(sandboxTransactions.authority, input.authority), isNull(sandboxTransactions.verifiedAt)))
-      .returning({ authority: sandboxTransactions.authority });
-    return { ok: true, refId: tx.refId, cardPan: null, alreadyVerified: first.length === 0, amount: tx.amount, orderId: tx.orderId };
+    const first = await repo.markVerified(this.db, input.authority);
+    return { ok: true, refId: tx.refId, cardPan: null, alreadyVerified: !first, amount: tx.amount, orderId: tx.orderId };
   }
 
   find(authority: string): Promise<SandboxTransaction | undefined> {
-    return this.db
-      .select()
-      .from(sandboxTransactions)
-      .where(eq(sandboxTransactions.authority, authority))
-      .then((rows) => rows[0]);
+    return repo.byAuthority(this.db, authority);
   }
 
   /** The tester's choice on the test page; a second click keeps the first choice. */
   async decide(authority: string, choice: 'approve' | 'cancel'): Promise<SandboxTransaction | undefined> {
     const refId = String(crypto.randomInt(100_000_000, 999_999_999));
-    const [updated] = await this.db
-      .update(sandboxTransactions)
-      .set(choice === 'approve' ? { status: 'approved', refId } : { status: 'cancelled' })
-      .where(and(eq(sandboxTransactions.authority, authority), eq(sandboxTransactions.status, 'pending')))
-      .returning();
+    const updated = await repo.decide(this.db, authority, choice === 'approve' ? { status: 'approved', refId } : { status: 'cancelled' });
     return updated ?? this.find(authority);
   }
 }

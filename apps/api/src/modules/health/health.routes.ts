@@ -1,5 +1,8 @@
 import { healthResponse, readyResponse } from '@parde/contract';
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
+import { HealthRepository } from './health.repository';
+
+const repo = new HealthRepository();
 
 async function withTimeout<T>(p: Promise<T>, ms: number): Promise<T> {
   let timer: NodeJS.Timeout | undefined;
@@ -33,7 +36,7 @@ export const healthRoutes: FastifyPluginAsyncZod = async (app) => {
       logLevel: 'warn',
     },
     async (_request, reply) => {
-      const database = await withTimeout(app.deps.database.pool.query('select 1'), 2000)
+      const database = await withTimeout(repo.ping(app.deps.database.db), 2000)
         .then(() => 'ok' as const)
         .catch(() => 'down' as const);
       const redis = !app.deps.redis

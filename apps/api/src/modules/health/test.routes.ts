@@ -1,5 +1,8 @@
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { z } from 'zod';
+import { HealthRepository } from './health.repository';
+
+const repo = new HealthRepository();
 
 /**
  * Registered only with ENABLE_TEST_ROUTES: a slow database query and a slow request, so tests
@@ -9,7 +12,7 @@ import { z } from 'zod';
 export const testRoutes: FastifyPluginAsyncZod = async (app) => {
   const ms = z.object({ ms: z.coerce.number().int().min(0).max(30_000) });
   app.get('/__test/slow-query', { schema: { hide: true, querystring: ms } }, async (request) => {
-    await app.deps.database.pool.query('select pg_sleep($1)', [request.query.ms / 1000]);
+    await repo.sleep(app.deps.database.db, request.query.ms / 1000);
     return { done: true };
   });
   app.get('/__test/slow', { schema: { hide: true, querystring: ms } }, async (request) => {

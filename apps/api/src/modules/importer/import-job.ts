@@ -9,9 +9,12 @@ import path from 'node:path';
 import type { DatasetKind } from '@parde/contract';
 import type PgBoss from 'pg-boss';
 import type { Database } from '../../db/client';
-import { IMPORT_QUEUE, reclaimOrphans } from '../media/queue';
+import { IMPORT_QUEUE, reclaimJobs } from '../queue/job-queue';
 import { ImportFileError } from './files/imdb-reader';
 import { importCatalogue, type ImportProgress } from './import-catalogue';
+import { ImporterRepository } from './importer.repository';
+
+const repo = new ImporterRepository();
 
 export interface ImportJob {
   importId: number;
@@ -63,15 +66,10 @@ const HEARTBEAT_MS = 15_000;
 
 /** Runs one import to the end; throws for a failure worth another try (after recording it). */
 export async function runImportJob(ctx: ImportJobContext, importId: number): Promise<void> {
-  const { pool } = ctx.database;
-  const claimed = await pool.query<{ files: ImportFile[] }>(
-    `UPDATE catalogue_imports SET status = 'running', phase = 'queued', percent = 0, rows_read = 0, bytes_read = 0, error = NULL, worker = $2,
-       attempts = attempts + 1, started_at = coalesce(started_at, now()), updated_at = now()
-     WHERE id = $1 AND status IN ('queued', 'running', 'failed') RETURNING files`,
-    [importId, ctx.worker],
-  );
-  if (claimed.rowCount === 0) return;
-  const files = claimed.rows[0]!.files;
+  const { db } = ctx.database;
+  const claimed = await repo.claimImport(db, importId, ctx.worker);
+  if (claimed === undefined) return;
+  const files = claimed as ImportFile[];
   const dir = path.join(ctx.dataDir, 'imports', String(importId));
 
   // Progress goes through the pool, never awaited by the importer: on the embedded database the
@@ -79,10 +77,10 @@ export async function runImportJob(ctx: ImportJobContext, importId: number): Pro
   let writing: Promise<unknown> = Promise.resolve();
   let lastWrite = 0;
   let pending = false;
-  const write = (sql: string, values: unknown[]) => {
+  const write = (statement: () => Promise<void>) => {
     lastWrite = Date.now();
     pending = true;
-    writing = writing.then(() => pool.query(sql, values).catch(() => {})).finally(() => (pending = false));
+    writing = writing.then(() => statement().catch(() => {})).finally(() => (pending = false));
   };
   const tsvBytes = files.filter((f) => f.kind !== 'supplement').reduce((n, f) => n + f.size, 0);
   const done = { bytes: 0, rows: 0 };
@@ -97,17 +95,12 @@ export async function runImportJob(ctx: ImportJobContext, importId: number): Pro
     if (!changed && Date.now() - lastWrite < WRITE_EVERY_MS) return;
     const bytesRead = Math.min(tsvBytes, done.bytes + current.bytes);
     const percent = PHASE_PERCENT[p.phase] ?? Math.min(READING, Math.floor((READING * bytesRead) / Math.max(1, tsvBytes)));
-    write(`UPDATE catalogue_imports SET phase = $2, percent = greatest(percent, $3), rows_read = $4, bytes_read = $5, updated_at = now() WHERE id = $1 AND status = 'running'`, [
-      importId,
-      p.phase,
-      percent,
-      done.rows + current.rows,
-      bytesRead,
-    ]);
+    const rowsRead = done.rows + current.rows;
+    write(() => repo.importProgress(db, importId, { phase: p.phase, percent, rowsRead, bytesRead }));
   };
   // A heartbeat while nothing else is written (the merge of a large catalogue), so other machines see it alive.
   const heartbeat = setInterval(() => {
-    if (!pending && Date.now() - lastWrite >= HEARTBEAT_MS) write(`UPDATE catalogue_imports SET updated_at = now() WHERE id = $1 AND status = 'running'`, [importId]);
+    if (!pending && Date.now() - lastWrite >= HEARTBEAT_MS) write(() => repo.importHeartbeat(db, importId));
   }, HEARTBEAT_MS);
   heartbeat.unref();
 
@@ -126,22 +119,10 @@ export async function runImportJob(ctx: ImportJobContext, importId: number): Pro
     clearInterval(heartbeat);
     await writing;
     const counts = { titles: report.titles, episodes: report.episodes, people: report.people, credits: report.credits, collections: report.collections };
-    const client = await pool.connect();
-    try {
-      await client.query('BEGIN');
-      await client.query(
-        `UPDATE catalogue_imports SET status = 'done', phase = 'done', percent = 100, rows_read = $2, bytes_read = $3, counts = $4, issues = $5,
-           error = NULL, finished_at = now(), updated_at = now() WHERE id = $1`,
-        [importId, done.rows + current.rows, tsvBytes, JSON.stringify(counts), report.issueCount],
-      );
-      await client.query(`UPDATE media_uploads SET status = 'used', import_id = $1 WHERE id = ANY($2::text[])`, [importId, files.map((f) => f.uploadId)]);
-      await client.query('COMMIT');
-    } catch (err) {
-      await client.query('ROLLBACK').catch(() => {});
-      throw err;
-    } finally {
-      client.release();
-    }
+    await db.transaction(async (tx) => {
+      await repo.finishImport(tx, importId, { rowsRead: done.rows + current.rows, bytesRead: tsvBytes, counts, issues: report.issueCount });
+      await repo.markUploadsUsed(tx, importId, files.map((f) => f.uploadId));
+    });
     ctx.log(`import ${importId}: ${counts.titles} titles, ${counts.people} people, ${report.issueCount} row issues, ${report.seconds.toFixed(1)} s`);
     // The catalogue has them now; a dataset can be gigabytes.
     for (const f of files) {
@@ -151,9 +132,7 @@ export async function runImportJob(ctx: ImportJobContext, importId: number): Pro
   } catch (err) {
     clearInterval(heartbeat);
     await writing;
-    await pool
-      .query(`UPDATE catalogue_imports SET status = 'failed', error = $2, finished_at = now(), updated_at = now() WHERE id = $1`, [importId, importFailureText(err, dir)])
-      .catch(() => {});
+    await repo.failImport(db, importId, importFailureText(err, dir)).catch(() => {});
     ctx.log(`import ${importId} failed: ${(err as Error)?.message ?? String(err)}`);
     if (!(err instanceof ImportFileError || err instanceof ImportInputError)) throw err;
   } finally {
@@ -163,4 +142,4 @@ export async function runImportJob(ctx: ImportJobContext, importId: number): Pro
 
 /** Imports marked running whose worker is gone: back to the queue, as ingests are. */
 export const reclaimImportOrphans = (database: Database, boss: PgBoss) =>
-  reclaimOrphans(database, boss, { table: 'catalogue_imports', queue: IMPORT_QUEUE, staleOnlyElsewhere: true });
+  reclaimJobs(database, boss, { table: 'catalogue_imports', queue: IMPORT_QUEUE, staleOnlyElsewhere: true });

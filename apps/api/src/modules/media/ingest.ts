@@ -5,10 +5,13 @@
 import fs from 'node:fs';
 import path from 'node:path';
 import { dubLabel, ENCODE_SHARE, makeDownload, MediaError, originalAudioLabel, packageHls, probeMedia, SubtitleError, type AudioEdition, type HlsManifest, type X264Preset } from '@parde/media';
-import type pg from 'pg';
 import type { Database } from '../../db/client';
+import type { Executor } from '../../db/executor';
 import type { AssetAudio, AssetRendition, AssetSubtitle } from '../../db/schema/media';
 import { catalogueChanged } from '../../lib/catalogue-version';
+import { IngestsRepository } from './media.repository';
+
+const repo = new IngestsRepository();
 
 export interface IngestRequest {
   /** Absolute paths on the machine that runs the job. */
@@ -105,20 +108,12 @@ interface Target {
   originalLanguage: OriginalLanguage;
 }
 
-async function targetOf(pool: pg.Pool, ingestId: number): Promise<{ target: Target; request: IngestRequest }> {
-  const { rows } = await pool.query<{ title_id: number; episode_id: number | null; request: IngestRequest; title_imdb: string; episode_imdb: string | null; lang: string | null; lang_name: string | null }>(
-    `SELECT i.title_id, i.episode_id, i.request, t.imdb_id AS title_imdb, e.imdb_id AS episode_imdb, o.language_code AS lang, o.name_fa AS lang_name
-     FROM media_ingests i JOIN titles t ON t.id = i.title_id LEFT JOIN episodes e ON e.id = i.episode_id
-     LEFT JOIN LATERAL (SELECT l.language_code, n.name_fa FROM title_languages l LEFT JOIN languages n ON n.code = l.language_code
-                        WHERE l.title_id = t.id ORDER BY l.position LIMIT 1) o ON true
-     WHERE i.id = $1`,
-    [ingestId],
-  );
-  const r = rows[0];
+async function targetOf(db: Executor, ingestId: number): Promise<{ target: Target; request: IngestRequest }> {
+  const r = await repo.target(db, ingestId);
   if (!r) throw new Error(`no ingest ${ingestId}`);
   return {
     target: { titleId: r.title_id, episodeId: r.episode_id, key: r.episode_imdb ?? r.title_imdb, originalLanguage: { code: r.lang, name: r.lang_name } },
-    request: r.request,
+    request: r.request as IngestRequest,
   };
 }
 
@@ -141,17 +136,11 @@ export interface IngestContext {
 
 /** Runs one ingest to the end: packaged, rows written in one transaction, catalogue version moved. */
 export async function runIngest(ctx: IngestContext, ingestId: number): Promise<void> {
-  const { pool } = ctx.database;
-  const claimed = await pool.query(
-    `UPDATE media_ingests SET status = 'running', progress = 0, error = NULL, worker = $2, attempts = attempts + 1, updated_at = now()
-     WHERE id = $1 AND status IN ('queued', 'running', 'failed') RETURNING id`,
-    [ingestId, ctx.worker],
-  );
-  if (claimed.rowCount === 0) return;
-  const { target, request } = await targetOf(pool, ingestId);
+  const { db } = ctx.database;
+  if (!(await repo.claim(db, ingestId, ctx.worker))) return;
+  const { target, request } = await targetOf(db, ingestId);
   const originalSource = request.audio.find((a) => a.kind === 'original')?.file ?? request.video;
-  const languageName = async (code: string) =>
-    (await pool.query<{ name_fa: string }>('SELECT name_fa FROM languages WHERE code = $1', [code])).rows[0]?.name_fa ?? null;
+  const languageName = (code: string) => repo.languageName(db, code);
   const original = await originalLanguageOf(target.originalLanguage, originalSource, languageName);
   const { packaging, kept } = editionsOf(request, original);
 
@@ -164,7 +153,7 @@ export async function runIngest(ctx: IngestContext, ingestId: number): Promise<v
     if (p === shown && Date.now() - beat < 5_000) return;
     shown = p;
     beat = Date.now();
-    writing = writing.then(() => pool.query(`UPDATE media_ingests SET progress = greatest(progress, $2), updated_at = now() WHERE id = $1 AND status = 'running'`, [ingestId, p]).catch(() => {}));
+    writing = writing.then(() => repo.progress(db, ingestId, p).catch(() => {}));
   };
   const outDir = mediaDirOf(ctx.dataDir, target.key);
   const packaging90 = (p: number) => onProgress((p * PACKAGING_SHARE) / 100);
@@ -189,87 +178,57 @@ export async function runIngest(ctx: IngestContext, ingestId: number): Promise<v
 }
 
 async function saveAsset(database: Database, ingestId: number, target: Target, manifest: HlsManifest, kept: Omit<AssetAudio, 'bytes'>[], request: IngestRequest) {
-  const client = await database.pool.connect();
-  try {
-    await client.query('BEGIN');
+  await database.db.transaction(async (tx) => {
     const audio: AssetAudio[] = kept.map((k) => ({ ...k, bytes: manifest.audio.find((a) => a.id === k.id)?.bytes ?? 0 }));
     const dubIds = new Map<string, number>();
-    for (const a of audio.filter((x) => x.studio)) {
-      const { rows } = await client.query<{ id: number }>(
-        `INSERT INTO dubs (title_id, studio, language) VALUES ($1, $2, $3)
-         ON CONFLICT (title_id, studio) DO UPDATE SET language = excluded.language RETURNING id`,
-        [target.titleId, a.studio, a.language],
-      );
-      dubIds.set(a.id, rows[0]!.id);
-    }
-    await client.query('DELETE FROM media_assets WHERE title_id = $1 AND episode_id IS NOT DISTINCT FROM $2', [target.titleId, target.episodeId]);
-    const asset = await client.query<{ id: number }>(
-      `INSERT INTO media_assets (key, title_id, episode_id, location, duration_sec, renditions, audio, subtitles, screenshots, intro_start_sec, intro_end_sec, total_bytes)
-       VALUES ($1, $2, $3, 'data', $4, $5, $6, $7, $8, $9, $10, $11)
-       ON CONFLICT (key) DO UPDATE SET title_id = excluded.title_id, episode_id = excluded.episode_id, location = 'data', duration_sec = excluded.duration_sec,
-         renditions = excluded.renditions, audio = excluded.audio, subtitles = excluded.subtitles, screenshots = excluded.screenshots,
-         intro_start_sec = excluded.intro_start_sec, intro_end_sec = excluded.intro_end_sec, total_bytes = excluded.total_bytes, created_at = now()
-       RETURNING id`,
-      [
-        target.key,
-        target.titleId,
-        target.episodeId,
-        manifest.durationSeconds,
-        JSON.stringify(manifest.renditions.map((r) => ({ height: r.height, width: r.width, label: r.label, bandwidth: r.averageBandwidth, bytes: r.bytes }))),
-        JSON.stringify(audio),
-        JSON.stringify(manifest.subtitles.map((s) => ({ language: s.language, label: s.label }))),
-        manifest.screenshotFiles.length,
-        request.intro?.start ?? null,
-        request.intro?.end ?? null,
-        manifest.totalBytes,
-      ],
-    );
-    await writeFileRows(client, target, manifest, audio, dubIds);
-    await client.query(`UPDATE media_ingests SET status = 'done', progress = 100, asset_id = $2, error = NULL, updated_at = now() WHERE id = $1`, [ingestId, asset.rows[0]!.id]);
+    for (const a of audio.filter((x) => x.studio)) dubIds.set(a.id, await repo.upsertDub(tx, target.titleId, a.studio!, a.language));
+    const assetId = await repo.replaceAsset(tx, {
+      key: target.key,
+      titleId: target.titleId,
+      episodeId: target.episodeId,
+      durationSec: manifest.durationSeconds,
+      renditions: JSON.stringify(manifest.renditions.map((r) => ({ height: r.height, width: r.width, label: r.label, bandwidth: r.averageBandwidth, bytes: r.bytes }))),
+      audio: JSON.stringify(audio),
+      subtitles: JSON.stringify(manifest.subtitles.map((s) => ({ language: s.language, label: s.label }))),
+      screenshots: manifest.screenshotFiles.length,
+      introStartSec: request.intro?.start ?? null,
+      introEndSec: request.intro?.end ?? null,
+      totalBytes: manifest.totalBytes,
+    });
+    await writeFileRows(tx, target, manifest, audio, dubIds);
+    await repo.done(tx, ingestId, assetId);
     // Title pages show the files, and lists the dubbed flag: every process forgets what it kept.
-    await client.query(`UPDATE search_index_state SET version = version + 1 WHERE id = 1`);
-    await client.query('COMMIT');
-    catalogueChanged();
-  } catch (err) {
-    await client.query('ROLLBACK').catch(() => {});
-    throw err;
-  } finally {
-    client.release();
-  }
+    await repo.bumpCatalogueVersion(tx);
+  });
+  catalogueChanged();
 }
 
 /** The files page: one row per quality and audio edition, sized as video plus that audio. */
 export async function writeFileRows(
-  client: pg.PoolClient,
+  tx: Executor,
   target: { titleId: number; episodeId: number | null },
   manifest: { renditions: Pick<AssetRendition, 'label' | 'bytes'>[]; subtitles: Pick<AssetSubtitle, 'language'>[]; durationSeconds: number },
   audio: AssetAudio[],
   dubIds: Map<string, number>,
 ) {
-  const episode = target.episodeId
-    ? (await client.query<{ season_number: number; episode_number: number }>('SELECT season_number, episode_number FROM episodes WHERE id = $1', [target.episodeId])).rows[0]
-    : undefined;
-  await client.query('DELETE FROM media_files WHERE title_id = $1 AND episode_id IS NOT DISTINCT FROM $2', [target.titleId, target.episodeId]);
+  const episode = target.episodeId ? await repo.episodeNumbers(tx, target.episodeId) : undefined;
+  await repo.deleteFileRows(tx, target.titleId, target.episodeId);
   for (const r of manifest.renditions) {
     for (const a of audio) {
-      await client.query(
-        `INSERT INTO media_files (title_id, episode_id, season_number, episode_number, quality, size_mb, codec, source, dub_id, subtitles, duration_sec)
-         VALUES ($1, $2, $3, $4, $5, $6, 'H.264', 'HLS', $7, $8, $9)`,
-        [
-          target.titleId,
-          target.episodeId,
-          episode?.season_number ?? null,
-          episode?.episode_number ?? null,
-          r.label,
-          Math.max(1, Math.round((r.bytes + a.bytes) / 1_048_576)),
-          a.studio ? (dubIds.get(a.id) ?? null) : null,
-          manifest.subtitles.map((s) => s.language),
-          Math.round(manifest.durationSeconds),
-        ],
-      );
+      await repo.insertFileRow(tx, {
+        titleId: target.titleId,
+        episodeId: target.episodeId,
+        seasonNumber: episode?.season_number ?? null,
+        episodeNumber: episode?.episode_number ?? null,
+        quality: r.label,
+        sizeMb: Math.max(1, Math.round((r.bytes + a.bytes) / 1_048_576)),
+        dubId: a.studio ? (dubIds.get(a.id) ?? null) : null,
+        subtitles: manifest.subtitles.map((s) => s.language),
+        durationSec: Math.round(manifest.durationSeconds),
+      });
     }
   }
-  if (audio.some((a) => a.studio)) await client.query('UPDATE titles SET has_dub = true WHERE id = $1', [target.titleId]);
+  if (audio.some((a) => a.studio)) await repo.markDubbed(tx, target.titleId);
 }
 
 /** The media folder of an asset, wherever it lives. */

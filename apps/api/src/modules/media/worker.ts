@@ -2,7 +2,10 @@ import type PgBoss from 'pg-boss';
 import type { Database } from '../../db/client';
 import { reclaimImportOrphans, runImportJob, type ImportJob } from '../importer/import-job';
 import { failureText, isPermanent, runIngest, type IngestRequest } from './ingest';
+import { IngestsRepository } from './media.repository';
 import { IMPORT_QUEUE, INGEST_QUEUE, reclaimOrphans, startQueue, workerId, type IngestJob } from './queue';
+
+const repo = new IngestsRepository();
 
 export interface MediaWorker {
   boss: PgBoss;
@@ -30,7 +33,7 @@ export async function startMediaWorker(opts: { database: Database; dataDir: stri
     try {
       await runIngest(ctx, ingestId);
     } catch (err) {
-      await database.pool.query(`UPDATE media_ingests SET status = 'failed', error = $2, updated_at = now() WHERE id = $1`, [ingestId, failureText(err)]).catch(() => {});
+      await repo.fail(database.db, ingestId, failureText(err)).catch(() => {});
       log(`ingest ${ingestId} failed: ${failureText(err).split('\n')[0]}`);
       // Bad input stays bad: only other failures are tried again.
       if (!isPermanent(err)) throw err;
@@ -49,13 +52,8 @@ export async function startMediaWorker(opts: { database: Database; dataDir: stri
 
 /** Queues an ingest; resolves with its id (`media_ingests`). */
 export async function enqueueIngest(database: Database, boss: PgBoss, target: { titleId: number; episodeId: number | null }, request: IngestRequest): Promise<number> {
-  const { rows } = await database.pool.query<{ id: number }>(`INSERT INTO media_ingests (title_id, episode_id, request) VALUES ($1, $2, $3) RETURNING id`, [
-    target.titleId,
-    target.episodeId,
-    JSON.stringify(request),
-  ]);
-  const id = rows[0]!.id;
+  const id = await repo.create(database.db, target.titleId, target.episodeId, request);
   const jobId = await boss.send(INGEST_QUEUE, { ingestId: id } satisfies IngestJob);
-  await database.pool.query('UPDATE media_ingests SET job_id = $2 WHERE id = $1', [id, jobId]);
+  await repo.setJob(database.db, id, jobId);
   return id;
 }

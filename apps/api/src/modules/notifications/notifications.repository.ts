@@ -1,5 +1,5 @@
 import { and, count, desc, eq, sql } from 'drizzle-orm';
-import { notificationReads, notifications } from '../../db/schema/index';
+import { episodes, notificationReads, notifications, titles } from '../../db/schema/index';
 import type { Executor } from '../../db/executor';
 import { kidsAnd } from '../catalogue/kids';
 
@@ -20,6 +20,16 @@ export type NotificationRow = Omit<typeof notifications.$inferSelect, 'readAt'> 
 export const forKidsSql = (n: string) =>
   `(NOT (${n}.data ? 'titleId') OR jsonb_typeof(${n}.data->'titleId') <> 'number'
     OR EXISTS (SELECT 1 FROM titles t WHERE t.id = (${n}.data->>'titleId')::int AND t.published${kidsAnd(true)}))`;
+
+/** What a notification about a title names it by. */
+export interface TitleName {
+  id: number;
+  slug: string;
+  titleFa: string | null;
+  titleEn: string;
+}
+
+const titleName = { id: titles.id, slug: titles.slug, titleFa: titles.titleFa, titleEn: titles.titleEn };
 
 export class NotificationsRepository {
   async insert(db: Executor, userId: number, n: NewNotification): Promise<boolean> {
@@ -82,5 +92,30 @@ export class NotificationsRepository {
       ON CONFLICT DO NOTHING
       RETURNING notification_id`);
     return rows.length;
+  }
+
+  async titleName(db: Executor, titleId: number): Promise<TitleName | undefined> {
+    const [row] = await db.select(titleName).from(titles).where(eq(titles.id, titleId));
+    return row;
+  }
+
+  /** The episode's title with the episode's place in it. */
+  async episodeTitle(db: Executor, episodeId: number): Promise<(TitleName & { seasonNumber: number; episodeNumber: number }) | undefined> {
+    const [row] = await db
+      .select({ ...titleName, seasonNumber: episodes.seasonNumber, episodeNumber: episodes.episodeNumber })
+      .from(episodes)
+      .innerJoin(titles, eq(titles.id, episodes.titleId))
+      .where(eq(episodes.id, episodeId));
+    return row;
+  }
+
+  /** Takes a title out of coming-soon; false when it was not coming soon (or does not exist). */
+  async releaseComingSoon(tx: Executor, titleId: number): Promise<boolean> {
+    const rows = await tx
+      .update(titles)
+      .set({ comingSoon: false, updatedAt: sql`now()` })
+      .where(and(eq(titles.id, titleId), eq(titles.comingSoon, true)))
+      .returning({ id: titles.id });
+    return rows.length > 0;
   }
 }

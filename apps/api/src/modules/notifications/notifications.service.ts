@@ -1,11 +1,10 @@
 import type { Notification, NotificationKind } from '@parde/contract';
 import { formatJalali, toPersianDigits } from '@parde/persian';
-import { sql } from 'drizzle-orm';
 import type { Db } from '../../db/client';
 import { webPaths } from '../../lib/urls';
 import { clearResponseCache } from '../../plugins/public-cache';
 import { iso, pageMeta, type Executor } from '../../db/executor';
-import { NotificationsRepository, type NewNotification, type NotificationRow } from './notifications.repository';
+import { NotificationsRepository, type NewNotification, type NotificationRow, type TitleName } from './notifications.repository';
 
 /**
  * The events a member hears about. Producers (requests, the importer or admin, premium, gifts)
@@ -120,16 +119,14 @@ export function notifyWatchers(db: Executor, titleId: number, event: Notificatio
   return repo.insertForWatchers(db, titleId, renderNotification(event));
 }
 
-type TitleName = { id: number; slug: string; title_fa: string | null; title_en: string };
-const nameOf = (t: TitleName) => t.title_fa ?? t.title_en;
+const nameOf = (t: TitleName) => t.titleFa ?? t.titleEn;
 
 /**
  * For the importer and the admin panel: a coming-soon title is out. Those waiting for it (in their
  * watchlist) hear about it once, however often this is called for the title.
  */
 export async function notifyTitleReleased(db: Executor, titleId: number): Promise<number> {
-  const { rows } = await db.execute<TitleName>(sql`SELECT id, slug, title_fa, title_en FROM titles WHERE id = ${titleId}`);
-  const t = rows[0];
+  const t = await repo.titleName(db, titleId);
   if (!t) return 0;
   return notifyWatchers(db, t.id, { kind: 'title_released', titleId: t.id, name: nameOf(t), slug: t.slug });
 }
@@ -137,9 +134,7 @@ export async function notifyTitleReleased(db: Executor, titleId: number): Promis
 /** Releases a coming-soon title and tells its watchers, in one transaction. */
 export async function releaseComingSoonTitle(db: Db, titleId: number): Promise<{ released: boolean; notified: number }> {
   const result = await db.transaction(async (tx) => {
-    const { rows } = await tx.execute<{ id: number }>(sql`
-      UPDATE titles SET coming_soon = false, updated_at = now() WHERE id = ${titleId} AND coming_soon RETURNING id`);
-    if (rows.length === 0) return { released: false, notified: 0 };
+    if (!(await repo.releaseComingSoon(tx, titleId))) return { released: false, notified: 0 };
     return { released: true, notified: await notifyTitleReleased(tx, titleId) };
   });
   if (result.released) clearResponseCache();
@@ -148,12 +143,9 @@ export async function releaseComingSoonTitle(db: Db, titleId: number): Promise<{
 
 /** For the importer and the admin panel: a new episode of a series reaches everyone waiting for it. */
 export async function notifyNewEpisode(db: Executor, episodeId: number): Promise<number> {
-  const { rows } = await db.execute<TitleName & { season_number: number; episode_number: number }>(sql`
-    SELECT t.id, t.slug, t.title_fa, t.title_en, e.season_number, e.episode_number
-    FROM episodes e JOIN titles t ON t.id = e.title_id WHERE e.id = ${episodeId}`);
-  const t = rows[0];
+  const t = await repo.episodeTitle(db, episodeId);
   if (!t) return 0;
-  return notifyWatchers(db, t.id, { kind: 'new_episode', titleId: t.id, episodeId, name: nameOf(t), slug: t.slug, season: t.season_number, episode: t.episode_number });
+  return notifyWatchers(db, t.id, { kind: 'new_episode', titleId: t.id, episodeId, name: nameOf(t), slug: t.slug, season: t.seasonNumber, episode: t.episodeNumber });
 }
 
 export function toNotification(r: NotificationRow): Notification {

@@ -1,12 +1,13 @@
 import { toLatinDigits } from '@parde/persian';
-import { eq, sql } from 'drizzle-orm';
 import type { Db } from '../../db/client';
-import { discountCodes } from '../../db/schema/index';
 import { AppError } from '../../errors/app-error';
 import type { Executor } from '../../db/executor';
 import { paymentMessages as m } from './payments.messages';
+import { DiscountsRepository, type DiscountRow } from './payments.repository';
 
-export type DiscountRow = typeof discountCodes.$inferSelect;
+export type { DiscountRow };
+
+const repo = new DiscountsRepository();
 
 /** The smallest amount a gateway takes (Zarinpal: 10,000 Rial); a discount never leaves less, unless it leaves nothing. */
 export const MIN_CHARGE_TOMAN = 1_000;
@@ -41,21 +42,18 @@ export async function checkDiscount(
   supersede: (paymentId: number) => Promise<void>,
 ): Promise<HeldDiscount> {
   const code = normalizeDiscountCode(input.code);
-  const lock = () => tx.select().from(discountCodes).where(eq(discountCodes.code, code)).for('update');
-  let [row] = await lock();
+  const lock = () => repo.lockByCode(tx, code);
+  let row = await lock();
   if (!row || !row.isActive) throw invalid(m.discountInvalid);
   const id = row.id;
   if (row.expiresAt && row.expiresAt <= input.now) throw invalid(m.discountExpired);
 
-  const held = await tx.execute<{ payment_id: number; status: string }>(sql`
-    SELECT r.payment_id, p.status FROM discount_redemptions r JOIN payments p ON p.id = r.payment_id
-    WHERE r.discount_code_id = ${id} AND r.user_id = ${input.userId}`);
-  const previous = held.rows[0];
+  const previous = await repo.heldBy(tx, id, input.userId);
   if (previous) {
     if (previous.status === 'paid') throw invalid(m.discountAlreadyUsed);
     if (previous.status === 'verifying') throw new AppError('PAYMENT_IN_PROGRESS', 409);
-    await supersede(previous.payment_id);
-    [row] = await lock();
+    await supersede(previous.paymentId);
+    row = await lock();
     if (!row) throw invalid(m.discountInvalid);
   }
   if (row.maxUses !== null && row.usedCount >= row.maxUses) throw invalid(m.discountUsedUp);
@@ -64,14 +62,12 @@ export async function checkDiscount(
 
 /** Counts the use against the cap and ties it to the payment; released if the payment fails. */
 export async function holdDiscount(tx: Executor, discountId: number, userId: number, paymentId: number): Promise<void> {
-  await tx.execute(sql`INSERT INTO discount_redemptions (discount_code_id, user_id, payment_id) VALUES (${discountId}, ${userId}, ${paymentId})`);
-  await tx.execute(sql`UPDATE discount_codes SET used_count = used_count + 1 WHERE id = ${discountId}`);
+  await repo.hold(tx, discountId, userId, paymentId);
 }
 
 /** Gives back the use a payment held (it failed, was cancelled, expired or was superseded). */
 export async function releaseDiscount(tx: Executor, paymentId: number): Promise<void> {
-  const { rows } = await tx.execute<{ discount_code_id: number }>(sql`DELETE FROM discount_redemptions WHERE payment_id = ${paymentId} RETURNING discount_code_id`);
-  for (const r of rows) await tx.execute(sql`UPDATE discount_codes SET used_count = used_count - 1 WHERE id = ${r.discount_code_id} AND used_count > 0`);
+  await repo.release(tx, paymentId);
 }
 
 export interface NewDiscountCode {
@@ -85,9 +81,5 @@ export interface NewDiscountCode {
 
 /** For operators (and tests): a new discount code, stored in its normal form. */
 export async function createDiscountCode(db: Db, d: NewDiscountCode): Promise<DiscountRow> {
-  const [row] = await db
-    .insert(discountCodes)
-    .values({ code: normalizeDiscountCode(d.code), kind: d.kind, value: d.value, expiresAt: d.expiresAt ?? null, maxUses: d.maxUses ?? null, isActive: d.isActive ?? true })
-    .returning();
-  return row!;
+  return repo.insert(db, { code: normalizeDiscountCode(d.code), kind: d.kind, value: d.value, expiresAt: d.expiresAt ?? null, maxUses: d.maxUses ?? null, isActive: d.isActive ?? true });
 }

@@ -1,9 +1,11 @@
-import { and, count, desc, eq, inArray, sql } from 'drizzle-orm';
-import { giftCodes, paymentEvents, payments, premiumPeriods } from '../../db/schema/index';
+import { and, asc, count, desc, eq, gt, inArray, lt, sql } from 'drizzle-orm';
+import { discountCodes, discountRedemptions, giftCodes, paymentEvents, payments, premiumPeriods, users } from '../../db/schema/index';
 import type { Executor } from '../../db/executor';
 
 export type PaymentRow = typeof payments.$inferSelect;
 export type NewPaymentRow = typeof payments.$inferInsert;
+export type DiscountRow = typeof discountCodes.$inferSelect;
+export type NewDiscountRow = typeof discountCodes.$inferInsert;
 export type PaymentStatusValue = 'pending' | 'verifying' | 'paid' | 'failed' | 'cancelled' | 'expired';
 
 /** A payment with what it bought, for receipts. */
@@ -113,5 +115,75 @@ export class PaymentsRepository {
 
   async events(db: Executor, paymentId: number) {
     return db.select().from(paymentEvents).where(eq(paymentEvents.paymentId, paymentId)).orderBy(paymentEvents.id);
+  }
+
+  /** The payer's name, for a gift's mail. */
+  async userName(db: Executor, userId: number): Promise<string | null> {
+    const [row] = await db.select({ name: users.name }).from(users).where(eq(users.id, userId));
+    return row?.name ?? null;
+  }
+
+  /** For the jobs: pending payments opened before `before`, oldest first. */
+  pendingSince(db: Executor, before: Date, limit: number): Promise<{ id: number; authority: string | null }[]> {
+    return db
+      .select({ id: payments.id, authority: payments.authority })
+      .from(payments)
+      .where(and(eq(payments.status, 'pending'), lt(payments.createdAt, before)))
+      .orderBy(asc(payments.id))
+      .limit(limit);
+  }
+
+  /** For the jobs: payments in verification not touched since `before`, oldest first. */
+  verifyingSince(db: Executor, before: Date, limit: number): Promise<{ id: number; verifyAttempts: number }[]> {
+    return db
+      .select({ id: payments.id, verifyAttempts: payments.verifyAttempts })
+      .from(payments)
+      .where(and(eq(payments.status, 'verifying'), lt(payments.updatedAt, before)))
+      .orderBy(asc(payments.id))
+      .limit(limit);
+  }
+}
+
+/** Discount codes, their cap and their uses (one per member), always inside a purchase's transaction. */
+export class DiscountsRepository {
+  /** The code's row, locked until the transaction ends: its cap holds under concurrent purchases. */
+  async lockByCode(tx: Executor, code: string): Promise<DiscountRow | undefined> {
+    const [row] = await tx.select().from(discountCodes).where(eq(discountCodes.code, code)).for('update');
+    return row;
+  }
+
+  /** The member's use of the code, with the status of the payment holding it. */
+  async heldBy(tx: Executor, discountId: number, userId: number): Promise<{ paymentId: number; status: string } | undefined> {
+    const [row] = await tx
+      .select({ paymentId: discountRedemptions.paymentId, status: payments.status })
+      .from(discountRedemptions)
+      .innerJoin(payments, eq(payments.id, discountRedemptions.paymentId))
+      .where(and(eq(discountRedemptions.discountCodeId, discountId), eq(discountRedemptions.userId, userId)));
+    return row;
+  }
+
+  /** Counts a use against the cap and ties it to the payment. */
+  async hold(tx: Executor, discountId: number, userId: number, paymentId: number): Promise<void> {
+    await tx.insert(discountRedemptions).values({ discountCodeId: discountId, userId, paymentId });
+    await tx
+      .update(discountCodes)
+      .set({ usedCount: sql`${discountCodes.usedCount} + 1` })
+      .where(eq(discountCodes.id, discountId));
+  }
+
+  /** Gives back the use the payment held, if any. */
+  async release(tx: Executor, paymentId: number): Promise<void> {
+    const released = await tx.delete(discountRedemptions).where(eq(discountRedemptions.paymentId, paymentId)).returning({ discountCodeId: discountRedemptions.discountCodeId });
+    for (const r of released) {
+      await tx
+        .update(discountCodes)
+        .set({ usedCount: sql`${discountCodes.usedCount} - 1` })
+        .where(and(eq(discountCodes.id, r.discountCodeId), gt(discountCodes.usedCount, 0)));
+    }
+  }
+
+  async insert(db: Executor, values: NewDiscountRow): Promise<DiscountRow> {
+    const [row] = await db.insert(discountCodes).values(values).returning();
+    return row!;
   }
 }

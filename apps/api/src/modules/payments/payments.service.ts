@@ -1,6 +1,5 @@
 import type { GiftPurchaseInput, JoinPlanInput, PaymentKind, PaymentRedirect, PaymentResult } from '@parde/contract';
 import { formatJalali, toPersianDigits } from '@parde/persian';
-import { sql } from 'drizzle-orm';
 import type { FastifyBaseLogger } from 'fastify';
 import type { Config } from '../../config';
 import type { Database } from '../../db/client';
@@ -165,10 +164,10 @@ export class PaymentsService {
     if (payment.kind === 'gift') {
       const gift = await createGiftForPayment(tx, payment);
       if (!gift.recipientEmail) return {};
-      const { rows } = await tx.execute<{ name: string }>(sql`SELECT name FROM users WHERE id = ${payment.userId}`);
+      const giverName = await repo.userName(tx, payment.userId);
       const code = formatGiftCode(gift.code);
       const mail = giftMail({
-        giverName: rows[0]?.name ?? 'یکی از دوستانتان',
+        giverName: giverName ?? 'یکی از دوستانتان',
         planName: gift.planName,
         days: gift.days,
         code,
@@ -286,8 +285,7 @@ export class PaymentsService {
    * so a payer whose browser never returned still gets what they paid for.
    */
   async closeAbandoned(now: Date): Promise<number> {
-    const { rows } = await this.db.execute<{ id: number; authority: string | null }>(sql`
-      SELECT id, authority FROM payments WHERE status = 'pending' AND created_at < ${new Date(now.getTime() - PENDING_TTL_MS)} ORDER BY id LIMIT 500`);
+    const rows = await repo.pendingSince(this.db, new Date(now.getTime() - PENDING_TTL_MS), 500);
     let closed = 0;
     for (const r of rows) {
       const claimed = r.authority
@@ -306,11 +304,10 @@ export class PaymentsService {
 
   /** For the jobs: verifications that did not finish are tried again. */
   async retryStuck(now: Date): Promise<number> {
-    const { rows } = await this.db.execute<{ id: number; verify_attempts: number }>(sql`
-      SELECT id, verify_attempts FROM payments WHERE status = 'verifying' AND updated_at < ${new Date(now.getTime() - STUCK_AFTER_MS)} ORDER BY id LIMIT 500`);
+    const rows = await repo.verifyingSince(this.db, new Date(now.getTime() - STUCK_AFTER_MS), 500);
     let retried = 0;
     for (const r of rows) {
-      const claimed = await repo.reclaimStuck(this.db, r.id, r.verify_attempts);
+      const claimed = await repo.reclaimStuck(this.db, r.id, r.verifyAttempts);
       if (!claimed) continue;
       await this.verify(claimed, now);
       retried++;

@@ -1,16 +1,30 @@
 import crypto from 'node:crypto';
 import type { Gift } from '@parde/contract';
 import { toLatinDigits } from '@parde/persian';
-import { and, count, desc, eq, isNull, sql } from 'drizzle-orm';
 import type { Db } from '../../db/client';
-import { giftCodes } from '../../db/schema/index';
 import { AppError } from '../../errors/app-error';
 import { iso, isoOrNull, pageMeta, type Executor } from '../../db/executor';
 import { notify } from '../notifications/notifications.service';
-import type { PaymentRow } from '../payments/payments.repository';
 import { addPeriod, premiumStatus } from './periods';
+import { PremiumRepository, type GiftRow } from './premium.repository';
 
-export type GiftRow = typeof giftCodes.$inferSelect;
+export type { GiftRow };
+
+const repo = new PremiumRepository();
+
+/**
+ * What a paid gift payment carries over to its code. The payments module hands its row in; premium
+ * names only the fields it reads, so it never depends on payments.
+ */
+export interface GiftPurchase {
+  id: number;
+  userId: number;
+  planId: number | null;
+  planName: string;
+  days: number;
+  giftRecipientEmail: string | null;
+  giftMessage: string | null;
+}
 
 /** No 0/O or 1/I: a code is read off a screen or a mail and typed again. 12 of 32 letters ≈ 60 bits. */
 const ALPHABET = 'ABCDEFGHJKLMNPQRSTUVWXYZ23456789';
@@ -44,39 +58,31 @@ export function toGift(g: GiftRow): Gift {
   };
 }
 
-const nameOf = async (db: Executor, userId: number) => {
-  const { rows } = await db.execute<{ name: string }>(sql`SELECT name FROM users WHERE id = ${userId}`);
-  return rows[0]?.name ?? null;
-};
+const nameOf = (db: Executor, userId: number) => repo.userName(db, userId);
 
 /**
  * The code a paid gift payment bought, inside the payment's transaction. When the recipient's
  * address belongs to a member, they hear about it in the site too.
  */
-export async function createGiftForPayment(tx: Executor, payment: PaymentRow): Promise<GiftRow> {
+export async function createGiftForPayment(tx: Executor, payment: GiftPurchase): Promise<GiftRow> {
   let gift: GiftRow | undefined;
   for (let attempt = 0; !gift && attempt < 5; attempt++) {
-    [gift] = await tx
-      .insert(giftCodes)
-      .values({
-        code: newGiftCode(),
-        giverId: payment.userId,
-        paymentId: payment.id,
-        planId: payment.planId,
-        planName: payment.planName,
-        days: payment.days,
-        recipientEmail: payment.giftRecipientEmail,
-        message: payment.giftMessage,
-      })
-      .onConflictDoNothing({ target: giftCodes.code })
-      .returning();
+    gift = await repo.insertGift(tx, {
+      code: newGiftCode(),
+      giverId: payment.userId,
+      paymentId: payment.id,
+      planId: payment.planId,
+      planName: payment.planName,
+      days: payment.days,
+      recipientEmail: payment.giftRecipientEmail,
+      message: payment.giftMessage,
+    });
   }
   if (!gift) throw new Error('could not draw an unused gift code');
   if (gift.recipientEmail) {
-    const { rows } = await tx.execute<{ id: number }>(sql`SELECT id FROM users WHERE email = ${gift.recipientEmail}`);
-    const recipient = rows[0];
-    if (recipient && recipient.id !== payment.userId) {
-      await notify(tx, recipient.id, { kind: 'gift_received', giftId: gift.id, from: await nameOf(tx, payment.userId), planName: gift.planName });
+    const recipientId = await repo.userIdByEmail(tx, gift.recipientEmail);
+    if (recipientId !== undefined && recipientId !== payment.userId) {
+      await notify(tx, recipientId, { kind: 'gift_received', giftId: gift.id, from: await nameOf(tx, payment.userId), planName: gift.planName });
     }
   }
   return gift;
@@ -89,13 +95,9 @@ export async function createGiftForPayment(tx: Executor, payment: PaymentRow): P
 export async function redeemGift(db: Db, userId: number, rawCode: string, now = new Date()) {
   const code = normalizeGiftCode(rawCode);
   return db.transaction(async (tx) => {
-    const [gift] = await tx
-      .update(giftCodes)
-      .set({ redeemedBy: userId, redeemedAt: now })
-      .where(and(eq(giftCodes.code, code), isNull(giftCodes.redeemedAt), isNull(giftCodes.disabledAt)))
-      .returning();
+    const gift = await repo.claimGift(tx, code, userId, now);
     if (!gift) {
-      const [exists] = await tx.select({ disabledAt: giftCodes.disabledAt }).from(giftCodes).where(eq(giftCodes.code, code));
+      const exists = await repo.giftState(tx, code);
       // A code an operator withdrew reads as unknown.
       throw exists && !exists.disabledAt ? new AppError('GIFT_ALREADY_REDEEMED', 409) : new AppError('GIFT_NOT_FOUND', 404);
     }
@@ -115,19 +117,10 @@ export async function redeemGift(db: Db, userId: number, rawCode: string, now = 
 
 /** The gifts a member bought, newest first, with whether each was redeemed. */
 export async function listGifts(db: Executor, giverId: number, page: number, perPage: number) {
-  const [rows, [total]] = await Promise.all([
-    db
-      .select()
-      .from(giftCodes)
-      .where(eq(giftCodes.giverId, giverId))
-      .orderBy(desc(giftCodes.id))
-      .limit(perPage)
-      .offset((page - 1) * perPage),
-    db.select({ n: count() }).from(giftCodes).where(eq(giftCodes.giverId, giverId)),
-  ]);
-  return { data: rows.map(toGift), meta: pageMeta(page, perPage, total!.n) };
+  const { rows, total } = await repo.giftsOf(db, giverId, perPage, (page - 1) * perPage);
+  return { data: rows.map(toGift), meta: pageMeta(page, perPage, total) };
 }
 
 export async function markGiftMailed(db: Db, giftId: number): Promise<void> {
-  await db.update(giftCodes).set({ mailedAt: sql`now()` }).where(eq(giftCodes.id, giftId));
+  await repo.markGiftMailed(db, giftId);
 }

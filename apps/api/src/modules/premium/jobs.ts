@@ -1,4 +1,3 @@
-import { sql } from 'drizzle-orm';
 import type { FastifyBaseLogger } from 'fastify';
 import type { Config } from '../../config';
 import type { Database } from '../../db/client';
@@ -7,6 +6,9 @@ import type { Mailer } from '../mail/mailer';
 import { notify } from '../notifications/notifications.service';
 import { PaymentsService } from '../payments/payments.service';
 import { DAY_MS } from './periods';
+import { PremiumRepository } from './premium.repository';
+
+const repo = new PremiumRepository();
 
 /** Members hear this long before their premium ends. */
 export const EXPIRY_NOTICE_MS = 3 * DAY_MS;
@@ -32,14 +34,9 @@ export interface PremiumJobsReport {
 export async function sendExpiryNotices(database: Database, now: Date): Promise<number> {
   const horizon = new Date(now.getTime() + EXPIRY_NOTICE_MS);
   return database.db.transaction(async (tx) => {
-    const { rows } = await tx.execute<{ user_id: number; until: Date }>(sql`
-      WITH ending AS (SELECT DISTINCT user_id FROM premium_periods WHERE ends_at > ${now} AND ends_at <= ${horizon} AND revoked_at IS NULL)
-      SELECT p.user_id, max(p.ends_at) AS until
-      FROM premium_periods p JOIN ending e USING (user_id) WHERE p.revoked_at IS NULL
-      GROUP BY p.user_id
-      HAVING max(p.ends_at) <= ${horizon}`);
+    const rows = await repo.chainsEndingBy(tx, now, horizon);
     let sent = 0;
-    for (const r of rows) if (await notify(tx, r.user_id, { kind: 'premium_expiring', until: new Date(r.until) })) sent++;
+    for (const r of rows) if (await notify(tx, r.userId, { kind: 'premium_expiring', until: r.until })) sent++;
     return sent;
   });
 }

@@ -1,6 +1,8 @@
 import type { PremiumStatus } from '@parde/contract';
-import { sql } from 'drizzle-orm';
 import type { Executor } from '../../db/executor';
+import { PremiumRepository } from './premium.repository';
+
+const repo = new PremiumRepository();
 
 /** A premium day is 24 hours: Iran keeps no daylight saving, so days never stretch or shrink. */
 export const DAY_MS = 86_400_000;
@@ -73,31 +75,25 @@ export interface PeriodRow {
  * so two purchases finishing at once line up one after the other instead of overlapping.
  */
 export async function addPeriod(tx: Executor, p: NewPeriod, now: Date): Promise<PeriodRow> {
-  await tx.execute(sql`SELECT id FROM users WHERE id = ${p.userId} FOR NO KEY UPDATE`);
-  const { rows } = await tx.execute<{ chain_end: Date | null; first_reserved: Date | null }>(sql`
-    SELECT max(ends_at) FILTER (WHERE ends_at > ${now}) AS chain_end,
-           min(starts_at) FILTER (WHERE kind = 'reserve' AND starts_at > ${now}) AS first_reserved
-    FROM premium_periods WHERE user_id = ${p.userId} AND revoked_at IS NULL`);
-  const state = rows[0];
-  const chain: ChainState = {
-    chainEnd: state?.chain_end ? new Date(state.chain_end) : null,
-    firstReserved: state?.first_reserved ? new Date(state.first_reserved) : null,
-  };
+  await repo.lockMember(tx, p.userId);
+  const chain: ChainState = await repo.chainState(tx, p.userId, now);
   const place = placePeriod(chain, p.kind, p.days, now);
-  if (place.shiftReserved) {
-    // Whole seconds: `interval 'n days'` would follow the session's time zone across DST changes.
-    await tx.execute(sql`
-      UPDATE premium_periods
-      SET starts_at = starts_at + ${p.days * 86_400} * interval '1 second', ends_at = ends_at + ${p.days * 86_400} * interval '1 second'
-      WHERE user_id = ${p.userId} AND kind = 'reserve' AND starts_at > ${now} AND revoked_at IS NULL`);
-  }
-  const inserted = await tx.execute<{ id: number; kind: PeriodKind; starts_at: Date; ends_at: Date }>(sql`
-    INSERT INTO premium_periods (user_id, plan_id, plan_name, kind, days, starts_at, ends_at, payment_id, gift_id, reason, granted_by, idempotency_key)
-    VALUES (${p.userId}, ${p.planId}, ${p.planName}, ${place.kind}, ${p.days}, ${place.startsAt}, ${place.endsAt}, ${p.paymentId ?? null}, ${p.giftId ?? null},
-            ${p.reason ?? null}, ${p.grantedBy ?? null}, ${p.idempotencyKey ?? null})
-    RETURNING id, kind, starts_at, ends_at`);
-  const row = inserted.rows[0]!;
-  return { id: row.id, kind: row.kind, startsAt: new Date(row.starts_at), endsAt: new Date(row.ends_at) };
+  if (place.shiftReserved) await repo.shiftReserved(tx, p.userId, p.days, now);
+  const row = await repo.insertPeriod(tx, {
+    userId: p.userId,
+    planId: p.planId,
+    planName: p.planName,
+    kind: place.kind,
+    days: p.days,
+    startsAt: place.startsAt,
+    endsAt: place.endsAt,
+    paymentId: p.paymentId ?? null,
+    giftId: p.giftId ?? null,
+    reason: p.reason ?? null,
+    grantedBy: p.grantedBy ?? null,
+    idempotencyKey: p.idempotencyKey ?? null,
+  });
+  return { id: row.id, kind: row.kind as PeriodKind, startsAt: new Date(row.startsAt), endsAt: new Date(row.endsAt) };
 }
 
 export interface RevokedPeriod {
@@ -122,35 +118,14 @@ export interface RevokedPeriod {
  * or was already revoked (nothing changes then).
  */
 export async function revokePeriod(tx: Executor, periodId: number, now: Date): Promise<RevokedPeriod | null> {
-  const owner = await tx.execute<{ user_id: number }>(sql`SELECT user_id FROM premium_periods WHERE id = ${periodId}`);
-  const userId = owner.rows[0]?.user_id;
+  const userId = await repo.periodOwner(tx, periodId);
   if (userId === undefined) return null;
   // The same lock as addPeriod: a purchase finishing meanwhile lines up after the change, not across it.
-  await tx.execute(sql`SELECT id FROM users WHERE id = ${userId} FOR NO KEY UPDATE`);
-  const revoked = await tx.execute<{ starts_at: Date; ends_at: Date; revoked_at: Date; unused_ms: string | number }>(sql`
-    UPDATE premium_periods SET revoked_at = ${now}
-    WHERE id = ${periodId} AND revoked_at IS NULL
-    RETURNING starts_at, ends_at, revoked_at,
-              greatest(0, extract(epoch FROM ends_at - greatest(starts_at, revoked_at)) * 1000) AS unused_ms`);
-  const row = revoked.rows[0];
+  await repo.lockMember(tx, userId);
+  const row = await repo.revokePeriod(tx, periodId, now);
   if (!row) return null;
-  // Whole seconds times a count, as in addPeriod: an interval of days would follow the session's time zone.
-  const moved = await tx.execute(sql`
-    UPDATE premium_periods q
-    SET starts_at = q.starts_at - d.shift, ends_at = q.ends_at - d.shift
-    FROM (SELECT ends_at, extract(epoch FROM ends_at - greatest(starts_at, revoked_at)) * interval '1 second' AS shift
-          FROM premium_periods WHERE id = ${periodId}) d
-    WHERE q.user_id = ${userId} AND q.id <> ${periodId} AND q.revoked_at IS NULL
-      AND q.starts_at >= d.ends_at AND d.shift > interval '0'`);
-  return {
-    id: periodId,
-    userId,
-    startsAt: new Date(row.starts_at),
-    endsAt: new Date(row.ends_at),
-    revokedAt: new Date(row.revoked_at),
-    unusedMs: Math.round(Number(row.unused_ms)),
-    moved: moved.rowCount ?? 0,
-  };
+  const moved = await repo.closeGapAfter(tx, userId, periodId);
+  return { id: periodId, userId, ...row, moved };
 }
 
 type LivePeriod = {
@@ -164,10 +139,8 @@ type LivePeriod = {
 
 /** The dashboard's view of a member's premium at an instant. */
 export async function premiumStatus(db: Executor, userId: number, now: Date): Promise<PremiumStatus> {
-  const { rows } = await db.execute<LivePeriod>(sql`
-    SELECT id, plan_name, kind, days, starts_at, ends_at FROM premium_periods
-    WHERE user_id = ${userId} AND ends_at > ${now} AND revoked_at IS NULL ORDER BY starts_at, id`);
-  return summarize(rows, now);
+  const rows = await repo.livePeriods(db, userId, now);
+  return summarize(rows as LivePeriod[], now);
 }
 
 export function summarize(rows: LivePeriod[], now: Date): PremiumStatus {
@@ -188,9 +161,7 @@ export function summarize(rows: LivePeriod[], now: Date): PremiumStatus {
 
 /** Whether the member is premium at the instant (a reserved plan counts from its own start). */
 export async function isPremium(db: Executor, userId: number, now: Date): Promise<boolean> {
-  const { rows } = await db.execute<{ active: boolean }>(sql`
-    SELECT EXISTS (SELECT 1 FROM premium_periods WHERE user_id = ${userId} AND ends_at > ${now} AND starts_at <= ${now} AND revoked_at IS NULL) AS active`);
-  return rows[0]?.active === true;
+  return repo.hasRunningPeriod(db, userId, now);
 }
 
 /**

@@ -1,9 +1,8 @@
 import type { Plan } from '@parde/contract';
-import { and, asc, eq } from 'drizzle-orm';
-import { plans } from '../../db/schema/index';
-import type { Executor } from '../../db/executor';
+import type { PlanRow } from './premium.repository';
 
-export type PlanRow = typeof plans.$inferSelect;
+export type { PlanRow };
+export { PlansRepository } from './premium.repository';
 
 /** What the member pays for the plan before any discount code. */
 export const planPrice = (p: Pick<PlanRow, 'price' | 'discountedPrice'>) => p.discountedPrice ?? p.price;
@@ -29,18 +28,4 @@ export function toPlan(p: PlanRow): Plan {
     path: planPaths.plan(p.id),
     joinPath: planPaths.join(p.id),
   };
-}
-
-export class PlansRepository {
-  listActive(db: Executor): Promise<PlanRow[]> {
-    return db.select().from(plans).where(eq(plans.isActive, true)).orderBy(asc(plans.sortOrder), asc(plans.days), asc(plans.id));
-  }
-
-  async activeById(db: Executor, id: number): Promise<PlanRow | undefined> {
-    const [row] = await db
-      .select()
-      .from(plans)
-      .where(and(eq(plans.id, id), eq(plans.isActive, true)));
-    return row;
-  }
 }

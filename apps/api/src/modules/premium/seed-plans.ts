@@ -1,7 +1,8 @@
-import { sql } from 'drizzle-orm';
 import type { FastifyBaseLogger } from 'fastify';
 import type { Database } from '../../db/client';
-import { plans } from '../../db/schema/index';
+import { PlansRepository, type NewPlanRow } from './premium.repository';
+
+const repo = new PlansRepository();
 
 const features = {
   watch: 'تماشای همهٔ فیلم‌ها و سریال‌ها به‌صورت کامل',
@@ -11,7 +12,7 @@ const features = {
 };
 
 /** The plans a fresh installation sells; operators change prices in the database. */
-export const defaultPlans: (typeof plans.$inferInsert)[] = [
+export const defaultPlans: NewPlanRow[] = [
   { name: 'یک‌ماهه', days: 30, price: 99_000, discountedPrice: null, sortOrder: 1, features: [features.watch, features.download, features.dub] },
   { name: 'سه‌ماهه', days: 90, price: 297_000, discountedPrice: 249_000, sortOrder: 2, features: [features.watch, features.download, features.dub, features.devices] },
   { name: 'شش‌ماهه', days: 180, price: 594_000, discountedPrice: 459_000, sortOrder: 3, features: [features.watch, features.download, features.dub, features.devices] },
@@ -32,10 +33,9 @@ export const defaultPlans: (typeof plans.$inferInsert)[] = [
  */
 export async function seedPlansIfNone({ database, log }: { database: Database; log: FastifyBaseLogger }): Promise<boolean> {
   const added = await database.db.transaction(async (tx) => {
-    await tx.execute(sql`SELECT pg_advisory_xact_lock(727002)`);
-    const { rows } = await tx.execute<{ n: number }>(sql`SELECT count(*)::int AS n FROM plans`);
-    if (rows[0]!.n > 0) return false;
-    await tx.insert(plans).values(defaultPlans);
+    await repo.lockSeeding(tx);
+    if ((await repo.countAll(tx)) > 0) return false;
+    await repo.insertMany(tx, defaultPlans);
     return true;
   });
   if (added) log.info({ plans: defaultPlans.length }, 'premium plans added');

@@ -1,5 +1,8 @@
 import type pg from 'pg';
+import type { Executor } from '../../db/executor';
+import { onPool } from '../../db/executors';
 import { Lru } from '../../lib/lru';
+import { SearchRepository } from './search.repository';
 
 /**
  * The search index held in each API process's memory, loaded from the tables PostgreSQL keeps
@@ -19,6 +22,8 @@ import { Lru } from '../../lib/lru';
 export type Kind = 'titles' | 'people';
 
 const BATCH = 50_000;
+
+const repo = new SearchRepository();
 /** pg_trgm's default `%` threshold: candidates for typo checking on long words. */
 const TRIGRAM_THRESHOLD = 0.3;
 
@@ -310,26 +315,14 @@ export class DocIndexBuilder {
   }
 }
 
-async function loadDictionary(client: pg.PoolClient): Promise<Dictionary> {
-  const { rows } = await client.query<DictRow>(
-    'SELECT id, word, title_votes AS tv, title_count AS tc, person_popularity AS pp, person_count AS pc FROM search_words',
-  );
-  return buildDictionary(rows);
+async function loadDictionary(db: Executor): Promise<Dictionary> {
+  return buildDictionary(await repo.dictionary(db));
 }
 
-async function loadDocs(client: pg.PoolClient, kind: Kind, dictSize: number): Promise<DocIndex> {
+async function loadDocs(db: Executor, kind: Kind, dictSize: number): Promise<DocIndex> {
   const builder = new DocIndexBuilder();
-  const weight = kind === 'titles' ? 'votes' : 'popularity';
-  const isSeries = kind === 'titles' ? `type = 'series'` : 'false';
-  // Visitors never find a hidden title; the panel's search reads the database (search.service, `where`).
-  const visible = kind === 'titles' ? ' AND published' : '';
   for (let last = 0; ; ) {
-    // Word ids as one string each (split here) rather than through pg's array parser.
-    const { rows } = await client.query<{ id: number; w: number; s: boolean; words: string; names: string }>(
-      `SELECT id, ${weight} AS w, ${isSeries} AS s, array_to_string(word_ids, ',') AS words, search_text AS names
-       FROM ${kind} WHERE id > $1${visible} ORDER BY id LIMIT ${BATCH}`,
-      [last],
-    );
+    const rows = await repo.indexDocs(db, kind, last, BATCH);
     if (rows.length === 0) break;
     last = rows[rows.length - 1]!.id;
     for (const r of rows) builder.add({ id: r.id, weight: r.w, series: r.s, wordIds: r.words ? r.words.split(',').map(Number) : [], names: r.names });
@@ -339,22 +332,17 @@ async function loadDocs(client: pg.PoolClient, kind: Kind, dictSize: number): Pr
 
 /** Reads the whole index in one snapshot, so the dictionary and the documents agree. */
 export async function loadSearchIndex(pool: pg.Pool): Promise<LoadedIndex> {
-  const client = await pool.connect();
-  try {
-    await client.query('BEGIN ISOLATION LEVEL REPEATABLE READ READ ONLY');
-    const { rows } = await client.query<{ version: number }>('SELECT version FROM search_index_state WHERE id = 1');
-    const dictionary = await loadDictionary(client);
-    const dictSize = (await client.query<{ n: number }>('SELECT coalesce(max(id), 0)::int + 1 AS n FROM search_words')).rows[0]!.n;
-    const titles = await loadDocs(client, 'titles', dictSize);
-    const people = await loadDocs(client, 'people', dictSize);
-    await client.query('COMMIT');
-    return { version: Number(rows[0]?.version ?? 0), dictionary, docs: { titles, people }, shelves: new Map() };
-  } catch (err) {
-    await client.query('ROLLBACK').catch(() => {});
-    throw err;
-  } finally {
-    client.release();
-  }
+  return onPool(pool).transaction(
+    async (tx) => {
+      const version = await repo.version(tx);
+      const dictionary = await loadDictionary(tx);
+      const dictSize = await repo.dictionarySize(tx);
+      const titles = await loadDocs(tx, 'titles', dictSize);
+      const people = await loadDocs(tx, 'people', dictSize);
+      return { version, dictionary, docs: { titles, people }, shelves: new Map() };
+    },
+    { isolationLevel: 'repeatable read', accessMode: 'read only' },
+  );
 }
 
 /** Bumped by this process when it rebuilds the index: its own next search reloads at once. */
@@ -404,10 +392,10 @@ class IndexHolder {
       this.checkedAt = Date.now();
       const seen = this.current.version;
       // Unnamed: on the embedded database the session is shared with commands run beside the site.
-      void this.pool
-        .query<{ version: number }>('SELECT version FROM search_index_state WHERE id = 1')
-        .then(({ rows }) => {
-          if (Number(rows[0]?.version ?? 0) !== seen) return this.reload();
+      void repo
+        .version(onPool(this.pool))
+        .then((version) => {
+          if (version !== seen) return this.reload();
         })
         .catch(() => {
           /* the next check tries again; the loaded index keeps answering */
@@ -426,8 +414,7 @@ class IndexHolder {
    * it: what is reported is the version, not the index.
    */
   async reloadIfChanged(): Promise<boolean> {
-    const { rows } = await this.pool.query<{ version: number }>('SELECT version FROM search_index_state WHERE id = 1');
-    const now = Number(rows[0]?.version ?? 0);
+    const now = await repo.version(onPool(this.pool));
     const known = this.reported ?? this.current?.version;
     this.reported = now;
     if (known === undefined || known === now) return false;

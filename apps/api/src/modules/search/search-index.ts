@@ -1,11 +1,16 @@
 import { normalizeForSearch, searchTokens } from '@parde/persian';
 import type pg from 'pg';
+import type { Executor } from '../../db/executor';
+import { onConnection } from '../../db/executors';
+import { SearchRepository } from './search.repository';
+
+const repo = new SearchRepository();
 
 const BATCH = 20_000;
 
 interface Named {
   id: number;
-  names: string[];
+  names: (string | null)[];
   extra: string[];
   weight: number;
 }
@@ -23,21 +28,16 @@ export function wordsOf(names: (string | null | undefined)[], extra: (string | n
   return [...words];
 }
 
-async function* scan(client: pg.PoolClient, kind: 'titles' | 'people'): AsyncGenerator<Named[]> {
+async function* scan(db: Executor, kind: 'titles' | 'people'): AsyncGenerator<Named[]> {
   let last = 0;
   for (;;) {
-    const sql =
+    const rows =
       kind === 'titles'
-        ? `SELECT id, title_en, title_fa, title_original, year, votes FROM titles WHERE id > $1 ORDER BY id LIMIT ${BATCH}`
-        : `SELECT id, name_en, name_fa, popularity FROM people WHERE id > $1 ORDER BY id LIMIT ${BATCH}`;
-    const { rows } = await client.query(sql, [last]);
+        ? (await repo.titleNames(db, last, BATCH)).map((r) => ({ id: r.id, names: [r.title_en, r.title_fa, r.title_original], extra: r.year ? [String(r.year)] : [], weight: r.votes }))
+        : (await repo.personNames(db, last, BATCH)).map((r) => ({ id: r.id, names: [r.name_en, r.name_fa], extra: [], weight: r.popularity }));
     if (rows.length === 0) return;
-    last = rows[rows.length - 1].id;
-    yield rows.map((r) =>
-      kind === 'titles'
-        ? { id: r.id, names: [r.title_en, r.title_fa, r.title_original], extra: r.year ? [String(r.year)] : [], weight: r.votes }
-        : { id: r.id, names: [r.name_en, r.name_fa], extra: [], weight: r.popularity },
-    );
+    last = rows[rows.length - 1]!.id;
+    yield rows;
   }
 }
 
@@ -48,7 +48,9 @@ async function* scan(client: pg.PoolClient, kind: 'titles' | 'people'): AsyncGen
  * title (or person) each appears in — prefix expansion is ordered by that, so a two-letter
  * prefix still reaches a famous title whose word is rare — the second writes the ids.
  */
-export async function rebuildSearchIndex(client: pg.PoolClient): Promise<{ words: number }> {
+export async function rebuildSearchIndex(on: pg.PoolClient | Executor): Promise<{ words: number }> {
+  // A connection of its own (another process's rebuild) or the import's transaction.
+  const client = 'execute' in on ? on : onConnection(on);
   const dict = new Map<string, { id: number; titleVotes: number; titleCount: number; personPop: number; personCount: number }>();
   const entry = (w: string) => {
     let e = dict.get(w);
@@ -72,29 +74,24 @@ export async function rebuildSearchIndex(client: pg.PoolClient): Promise<{ words
     }
   }
 
-  await client.query('TRUNCATE search_words RESTART IDENTITY');
+  await repo.clearWords(client);
   const all = [...dict.entries()];
   for (let i = 0; i < all.length; i += BATCH) {
     const chunk = all.slice(i, i + BATCH);
-    await client.query(
-      `INSERT INTO search_words (id, word, title_votes, title_count, person_popularity, person_count)
-       SELECT * FROM unnest($1::int[], $2::text[], $3::int[], $4::int[], $5::int[], $6::int[])`,
-      [
-        chunk.map(([, e]) => e.id),
-        chunk.map(([w]) => w),
-        chunk.map(([, e]) => e.titleVotes),
-        chunk.map(([, e]) => e.titleCount),
-        chunk.map(([, e]) => e.personPop),
-        chunk.map(([, e]) => e.personCount),
-      ],
-    );
+    await repo.insertWords(client, {
+      ids: chunk.map(([, e]) => e.id),
+      words: chunk.map(([w]) => w),
+      titleVotes: chunk.map(([, e]) => e.titleVotes),
+      titleCounts: chunk.map(([, e]) => e.titleCount),
+      personPopularity: chunk.map(([, e]) => e.personPop),
+      personCounts: chunk.map(([, e]) => e.personCount),
+    });
   }
-  await client.query(`SELECT setval(pg_get_serial_sequence('search_words', 'id'), greatest((SELECT max(id) FROM search_words), 1))`);
+  await repo.syncWordIds(client);
 
   for (const kind of ['titles', 'people'] as const) {
     // Rewriting every row's word ids is far faster without the GIN index; it is rebuilt once after.
-    const index = `${kind}_word_ids_idx`;
-    await client.query(`DROP INDEX IF EXISTS ${index}`);
+    await repo.dropWordIdsIndex(client, kind);
     for await (const batch of scan(client, kind)) {
       const ids: number[] = [];
       const words: string[] = [];
@@ -104,19 +101,12 @@ export async function rebuildSearchIndex(client: pg.PoolClient): Promise<{ words
         words.push(`{${wordsOf(row.names, row.extra).map((w) => dict.get(w)!.id).join(',')}}`);
         texts.push(namesText(row.names));
       }
-      await client.query(
-        `UPDATE ${kind} t SET word_ids = x.w::int[], search_text = x.s
-         FROM unnest($1::int[], $2::text[], $3::text[]) AS x(id, w, s) WHERE t.id = x.id`,
-        [ids, words, texts],
-      );
+      await repo.setWordIds(client, kind, ids, words, texts);
     }
-    await client.query(`CREATE INDEX ${index} ON ${kind} USING gin (word_ids) WITH (fastupdate = off)`);
+    await repo.createWordIdsIndex(client, kind);
   }
-  await client.query('ANALYZE search_words; ANALYZE titles; ANALYZE people');
+  await repo.analyze(client);
   // Every API process holds the index in memory: a new version tells them to reload it.
-  await client.query(
-    `INSERT INTO search_index_state (id, version, built_at) VALUES (1, 1, now())
-     ON CONFLICT (id) DO UPDATE SET version = search_index_state.version + 1, built_at = now()`,
-  );
+  await repo.bumpVersion(client);
   return { words: dict.size };
 }

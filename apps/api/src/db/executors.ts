@@ -1,0 +1,26 @@
+import { drizzle } from 'drizzle-orm/node-postgres';
+import type pg from 'pg';
+import type { Db } from './client';
+import * as schema from './schema/index';
+
+const build = (client: pg.Pool | pg.PoolClient): Db => drizzle(client, { schema, casing: 'snake_case' });
+
+/**
+ * The query builder over one connection already taken from the pool. Its transactions, and
+ * statements outside one, all run on that connection: for work that must stay on it — under a
+ * session-level advisory lock its caller holds, or a VACUUM right after the transaction it
+ * follows (VACUUM cannot run inside one) — where the pool could hand out another.
+ */
+export const onConnection = (client: pg.PoolClient): Db => build(client);
+
+const overPools = new WeakMap<pg.Pool, Db>();
+
+/**
+ * The query builder over another pool than the site's own (`Database.db`): the read replica's,
+ * or one a caller made. One per pool.
+ */
+export function onPool(pool: pg.Pool): Db {
+  let db = overPools.get(pool);
+  if (!db) overPools.set(pool, (db = build(pool)));
+  return db;
+}
