@@ -9,6 +9,8 @@ import { generateImdbShaped, IMDB_SIZE, imdbPeopleFor, type ImdbShapeStats } fro
 
 const TITLES = 20_000;
 const SEED = 11;
+/** A second or two each on an idle machine; the margin is for a busy one. */
+const HOOK_TIMEOUT = 60_000;
 
 let tmp: string;
 beforeAll(() => {
@@ -56,7 +58,7 @@ describe('generateImdbShaped', () => {
       (data as Record<ImdbKind, unknown[]>)[kind] = read.rows;
       issues[kind] = read.issues;
     }
-  });
+  }, HOOK_TIMEOUT);
 
   it('has IMDb proportions: episodes, people, credits, akas and ratings per title', () => {
     const ratio = (kind: ImdbKind) => stats.rows[kind] / TITLES;
@@ -169,7 +171,7 @@ describe('generateImdbShaped', () => {
     let next: ImdbShapeStats;
     beforeAll(async () => {
       next = await generateImdbShaped({ titles: TITLES, outDir: path.join(tmp, 'day2'), seed: SEED, nextDay: true, parallel: false });
-    });
+    }, HOOK_TIMEOUT);
 
     /** Lines of a file split by whether their id is in day one, keyed as an importer would. */
     const diff = (kind: ImdbKind) => {

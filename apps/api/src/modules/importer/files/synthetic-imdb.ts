@@ -61,7 +61,7 @@ export const IMDB_SIZE = {
 } as const;
 
 export interface ImdbShapeOptions {
-  /** Rows of title.basics, episodes included; IMDb_SIZE.titles for the real size. */
+  /** Rows of title.basics, episodes included; IMDB_SIZE.titles for the real size. */
   titles: number;
   outDir: string;
   /** Same seed, same files. Default 1. */
@@ -174,7 +174,6 @@ const enum Salt {
   PersonChanged,
   AddedTitles,
   AddedPeople,
-  NewDay,
   Broken, // + kind index
 }
 
@@ -566,8 +565,15 @@ async function writeImdbCatalogue(sinks: Sinks, spec: ImdbSpec, onProgress?: (ti
    * order), so most people have a credit or two.
    */
   const window = Math.min(P, 5000);
-  const popularLog = (pop: number) => Math.log(pop / POPULAR_OFFSET + 1);
-  const popular = (u: number, pop: number): number => Math.min(pop - 1, (POPULAR_OFFSET * (Math.exp(u * popularLog(pop)) - 1)) | 0);
+  let logPop = 0;
+  let logOf = 0;
+  const popular = (u: number, pop: number): number => {
+    if (logOf !== pop) {
+      logOf = pop;
+      logPop = Math.log(pop / POPULAR_OFFSET + 1);
+    }
+    return Math.min(pop - 1, (POPULAR_OFFSET * (Math.exp(u * logPop) - 1)) | 0);
+  };
   const pickPerson = (r: Rng, cursor: number, pop: number): number => {
     const u = r.next();
     if (u < 0.6) return popular(r.next(), pop);
@@ -580,7 +586,7 @@ async function writeImdbCatalogue(sinks: Sinks, spec: ImdbSpec, onProgress?: (ti
     const h = hash(seriesTitle * 4 + k, Salt.Regular);
     const u = unit(h);
     if (u < 0.5) return popular(unit(fmix(h ^ 0x68e31da4)), pop);
-    return Math.min(pop - 1, Math.floor((seriesTitle * P) / Math.max(1, N)) + (fmix(h) % window)) ;
+    return Math.min(pop - 1, Math.floor((seriesTitle * P) / Math.max(1, N)) + (fmix(h) % window));
   };
 
   // --- Rows. -------------------------------------------------------------------------------------
