@@ -4,4 +4,5 @@
 // other file).
 export const sqlOutsideRepositories = [
   'apps/api/src/lib/catalogue-version.ts',
+  'apps/api/src/modules/admin-catalogue/tx.ts',
 ];

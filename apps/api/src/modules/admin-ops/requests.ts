@@ -25,7 +25,7 @@ const messages = {
 
 /** The queue: requests grouped by the title asked for, with how many members asked and their notes. */
 export async function listRequestGroups(database: Database, q: AdminRequestsQuery, img: ImageUrls) {
-  const { db, pool } = database;
+  const { db } = database;
   const page = await repo.groups(db, q.status, q.q, q.per_page, (q.page - 1) * q.per_page);
   const groups = page.rows;
   const imdbIds = groups.flatMap((g) => (g.imdb_id ? [g.imdb_id] : []));
