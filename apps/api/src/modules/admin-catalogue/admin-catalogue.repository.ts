@@ -191,6 +191,7 @@ export function episodesOfTitle(db: Executor, titleId: number) {
       nameEn: episodes.nameEn,
       year: episodes.year,
       runtime: episodes.runtime,
+      // Correlated on the outer table by name, as `hasVideo` above.
       hasVideo: sql<boolean>`EXISTS (SELECT 1 FROM media_assets a WHERE a.title_id = episodes.title_id AND coalesce(a.episode_id, 0) = episodes.id)`,
     })
     .from(episodes)
@@ -318,6 +319,7 @@ export async function countWordsUp(db: Executor, kind: WordKind, words: string[]
       target: searchWords.word,
       set: {
         [countKey]: sql`${searchWords[countKey]} + 1`,
+        // The proposed row's value is `excluded`, which the builder does not name.
         [bestKey]: sql`greatest(${searchWords[bestKey]}, excluded.${sql.identifier(bestKey === 'titleVotes' ? 'title_votes' : 'person_popularity')})`,
       },
     });

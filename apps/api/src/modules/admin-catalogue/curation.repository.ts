@@ -200,6 +200,7 @@ export async function addCollectionTitle(db: Executor, id: number, titleId: numb
     .values({
       collectionId: id,
       titleId,
+      // Last in the collection, worked out in the insert itself.
       position: sql`(SELECT coalesce(max(x.position) + 1, 0) FROM ${collectionTitles} x WHERE x.collection_id = ${id})`,
     })
     .onConflictDoNothing()

@@ -139,6 +139,7 @@ export async function insertCredit(db: Executor, titleId: number, personId: numb
       personId,
       role,
       character,
+      // Last in its role, worked out in the insert itself.
       billing: sql`(SELECT coalesce(max(c.billing) + 1, 0) FROM ${credits} c WHERE c.title_id = ${titleId} AND c.role = ${role})`,
     })
     .onConflictDoNothing()
