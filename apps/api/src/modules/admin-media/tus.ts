@@ -6,7 +6,7 @@
  */
 import type { IncomingMessage } from 'node:http';
 import { FileStore } from '@tus/file-store';
-import { ERRORS, EVENTS, Server, type ServerOptions } from '@tus/server';
+import { ERRORS, Server, type ServerOptions } from '@tus/server';
 import type { FastifyPluginAsync, FastifyReply, FastifyRequest } from 'fastify';
 import { z } from 'zod';
 import { errorMessages } from '../../errors/messages';
@@ -52,6 +52,9 @@ export function tusUploads(service: UploadService, opts: { allowedOrigin: (origi
     async onIncomingRequest(req, id) {
       if (req.method === 'POST') return;
       await service.checkExisting(id, req.method);
+      // Marked before tus removes the bytes and answers 204, so whoever reads the upload after the
+      // answer sees it cancelled (an event after the answer raced the operator's next look).
+      if (req.method === 'DELETE') await service.cancelled(id);
     },
     async onResponseError(req, err) {
       if (err instanceof UploadError) return { status_code: err.status_code, body: err.body };
@@ -72,7 +75,6 @@ export function tusUploads(service: UploadService, opts: { allowedOrigin: (origi
       return toBody(new UploadError(status, 'UPLOAD_INVALID', `${errorMessages.UPLOAD_INVALID} (${'body' in err ? err.body.trim() : ''})`));
     },
   });
-  tus.on(EVENTS.POST_TERMINATE, (_req, _res, id) => void service.cancelled(id).catch((err: unknown) => opts.log.warn({ err }, 'upload: marking a cancelled upload failed')));
 
   const handle = async (request: FastifyRequest, reply: FastifyReply) => {
     requests.set(request.raw, request);
