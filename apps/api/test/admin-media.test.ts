@@ -11,7 +11,7 @@ import path from 'node:path';
 import zlib from 'node:zlib';
 import { makeTestVideo } from '@parde/media';
 import iconv from 'iconv-lite';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { afterAll, beforeAll, describe, expect, it, vi } from 'vitest';
 import { startMediaWorker, type MediaWorker } from '../src/modules/media/worker';
 import { csrf } from './helpers/app';
 import { fixtureDir, loadFixtureCatalogue } from './helpers/catalogue';
@@ -387,8 +387,11 @@ describe('an IMDb import from uploaded files', () => {
     const imported = await ctx.database.pool.query(`SELECT title_en, rating, votes FROM titles WHERE imdb_id = 'tt9999991'`);
     expect(imported.rows[0]).toMatchObject({ title_en: 'Uploaded Film', votes: 4321 });
     expect(imported.rows[0].rating).toBeCloseTo(8.1);
-    // Its files were used up: gone from the disk, and marked.
-    for (const f of files) expect(fs.existsSync(path.join(ctx.dataDir, 'uploads', f.id))).toBe(false);
+    // Its files were used up: gone from the disk (removed right after the import is marked done, so
+    // a crash between the two leaves the import done rather than its files missing), and marked.
+    await vi.waitFor(() => {
+      for (const f of files) expect(fs.existsSync(path.join(ctx.dataDir, 'uploads', f.id))).toBe(false);
+    }, { timeout: 10_000, interval: 50 });
     const used = (await ctx.database.pool.query(`SELECT DISTINCT status, import_id FROM media_uploads WHERE id = ANY($1::text[])`, [files.map((f) => f.id)])).rows;
     expect(used).toEqual([{ status: 'used', import_id: importId }]);
     expect(await auditOf(ctx.database, 'import', importId)).toEqual([expect.objectContaining({ action: 'import.start', actor_id: cast.editor.id })]);
