@@ -1,7 +1,7 @@
 import type { Role } from '@parde/contract';
 import { and, desc, eq, gt, isNull, ne, sql, type SQL } from 'drizzle-orm';
 import { alias } from 'drizzle-orm/pg-core';
-import { authTokens, giftCodes, premiumPeriods, users } from '../../db/schema/index';
+import { authTokens, contentRequests, episodes, giftCodes, premiumPeriods, titles, users, watchHistory } from '../../db/schema/index';
 import type { Executor } from '../../db/executor';
 
 type UserRow = typeof users.$inferSelect;
@@ -23,7 +23,12 @@ export type TargetRow = Pick<UserRow, 'id' | 'role' | 'disabledAt' | 'disabledRe
 
 export type MemberFilter = { text?: string; id?: number; premium?: boolean; disabled?: boolean; role?: Role };
 
-export type RecentWatchRow = { title_id: number; title: string; episode_id: number | null; season_number: number | null; episode_number: number | null; position_sec: number; updated_at: Date };
+/** A title (or episode) the member watched, and where they stopped. */
+export type RecentWatchRow = Pick<typeof watchHistory.$inferSelect, 'titleId' | 'episodeId' | 'positionSec' | 'updatedAt'> & {
+  title: string;
+  seasonNumber: number | null;
+  episodeNumber: number | null;
+};
 
 /** `LIKE` patterns match the text as typed: its own `%`, `_` and `\` are not wildcards. */
 const likeEscape = (s: string) => s.replace(/[\\%_]/g, (c) => `\\${c}`);
@@ -136,7 +141,7 @@ export class AdminMembersRepository {
     return row;
   }
 
-  /** When the member last signed in and was last seen, and how many sessions are open. */
+  /** When the member last signed in and was last seen, and how many sessions are open. Hand-written: an aggregate with a FILTER. */
   async sessions(db: Executor, userId: number): Promise<{ last_sign_in: Date | null; last_seen: Date | null; sessions: number } | undefined> {
     const { rows } = await db.execute<{ last_sign_in: Date | null; last_seen: Date | null; sessions: number }>(sql`
       SELECT max(created_at) AS last_sign_in, max(last_used_at) AS last_seen,
@@ -146,19 +151,31 @@ export class AdminMembersRepository {
   }
 
   async watchCount(db: Executor, userId: number): Promise<number> {
-    const { rows } = await db.execute<{ n: number }>(sql`SELECT count(*)::int AS n FROM watch_history WHERE user_id = ${userId}`);
-    return rows[0]?.n ?? 0;
+    const [row] = await db.select({ n: sql<number>`count(*)::int` }).from(watchHistory).where(eq(watchHistory.userId, userId));
+    return row?.n ?? 0;
   }
 
   /** The five titles (or episodes) the member watched last. */
   async recentWatch(db: Executor, userId: number): Promise<RecentWatchRow[]> {
-    const { rows } = await db.execute<RecentWatchRow>(sql`
-      SELECT w.title_id, coalesce(t.title_fa, t.title_en) AS title, w.episode_id, e.season_number, e.episode_number, w.position_sec, w.updated_at
-      FROM watch_history w JOIN titles t ON t.id = w.title_id LEFT JOIN episodes e ON e.id = w.episode_id
-      WHERE w.user_id = ${userId} ORDER BY w.updated_at DESC, w.id DESC LIMIT 5`);
-    return rows;
+    return db
+      .select({
+        titleId: watchHistory.titleId,
+        title: sql<string>`coalesce(${titles.titleFa}, ${titles.titleEn})`,
+        episodeId: watchHistory.episodeId,
+        seasonNumber: episodes.seasonNumber,
+        episodeNumber: episodes.episodeNumber,
+        positionSec: watchHistory.positionSec,
+        updatedAt: watchHistory.updatedAt,
+      })
+      .from(watchHistory)
+      .innerJoin(titles, eq(titles.id, watchHistory.titleId))
+      .leftJoin(episodes, eq(episodes.id, watchHistory.episodeId))
+      .where(eq(watchHistory.userId, userId))
+      .orderBy(desc(watchHistory.updatedAt), desc(watchHistory.id))
+      .limit(5);
   }
 
+  /** Hand-written: two counts from two tables in one round trip. */
   async commentAndRequestCounts(db: Executor, userId: number): Promise<{ comments: number; requests: number } | undefined> {
     const { rows } = await db.execute<{ comments: number; requests: number }>(sql`
       SELECT (SELECT count(*)::int FROM comments WHERE user_id = ${userId}) AS comments,
@@ -166,10 +183,13 @@ export class AdminMembersRepository {
     return rows[0];
   }
 
-  async recentRequests(db: Executor, userId: number): Promise<{ id: number; title: string; status: string; created_at: Date }[]> {
-    const { rows } = await db.execute<{ id: number; title: string; status: string; created_at: Date }>(sql`
-      SELECT id, title, status, created_at FROM content_requests WHERE user_id = ${userId} ORDER BY id DESC LIMIT 5`);
-    return rows;
+  async recentRequests(db: Executor, userId: number): Promise<Pick<typeof contentRequests.$inferSelect, 'id' | 'title' | 'status' | 'createdAt'>[]> {
+    return db
+      .select({ id: contentRequests.id, title: contentRequests.title, status: contentRequests.status, createdAt: contentRequests.createdAt })
+      .from(contentRequests)
+      .where(eq(contentRequests.userId, userId))
+      .orderBy(desc(contentRequests.id))
+      .limit(5);
   }
 
   /**

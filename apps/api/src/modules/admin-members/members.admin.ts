@@ -108,15 +108,15 @@ export async function memberDetail(db: Executor, id: number, now = new Date()): 
       sessions: t?.sessions ?? 0,
       watchCount: watch,
       recentWatch: recentWatch.map((w) => ({
-        titleId: w.title_id,
+        titleId: w.titleId,
         title: w.title,
-        episode: w.episode_id !== null ? { id: w.episode_id, season: w.season_number ?? 0, number: w.episode_number ?? 0 } : null,
-        positionSec: w.position_sec,
-        updatedAt: iso(w.updated_at),
+        episode: w.episodeId !== null ? { id: w.episodeId, season: w.seasonNumber ?? 0, number: w.episodeNumber ?? 0 } : null,
+        positionSec: w.positionSec,
+        updatedAt: iso(w.updatedAt),
       })),
       comments: counts?.comments ?? 0,
       requests: counts?.requests ?? 0,
-      recentRequests: recentRequests.map((r) => ({ id: r.id, title: r.title, status: r.status, createdAt: iso(r.created_at) })),
+      recentRequests: recentRequests.map((r) => ({ id: r.id, title: r.title, status: r.status, createdAt: iso(r.createdAt) })),
     },
   };
 }
