@@ -1,78 +1,92 @@
-import type { PremiumPeriodKind, Role } from '@parde/contract';
-import { and, eq, isNull, ne, sql, type SQL } from 'drizzle-orm';
-import { authTokens, users } from '../../db/schema/index';
+import type { Role } from '@parde/contract';
+import { and, desc, eq, gt, isNull, ne, sql, type SQL } from 'drizzle-orm';
+import { alias } from 'drizzle-orm/pg-core';
+import { authTokens, contentRequests, episodes, giftCodes, premiumPeriods, titles, users, watchHistory } from '../../db/schema/index';
 import type { Executor } from '../../db/executor';
 
 type UserRow = typeof users.$inferSelect;
 
 /** A member as the panel lists them, with whether premium runs now and until when. */
-export type MemberRow = {
-  id: number;
-  name: string;
-  email: string;
-  role: Role;
-  email_verified_at: Date | null;
-  created_at: Date;
-  disabled_at: Date | null;
-  disabled_reason: string | null;
-  muted_until: Date | null;
-  premium_active: boolean;
-  premium_until: Date | null;
+export type MemberRow = Pick<UserRow, 'id' | 'name' | 'email' | 'role' | 'emailVerifiedAt' | 'createdAt' | 'disabledAt' | 'disabledReason' | 'mutedUntil'> & {
+  premiumActive: boolean;
+  premiumUntil: Date | null;
 };
 
 /** A premium period with its gift code and the operator who granted it. */
-export type PeriodRow = {
-  id: number;
-  kind: PremiumPeriodKind;
-  plan_id: number | null;
-  plan_name: string;
-  days: number;
-  starts_at: Date;
-  ends_at: Date;
-  payment_id: number | null;
-  gift_id: number | null;
-  gift_code: string | null;
-  reason: string | null;
-  granted_by: number | null;
-  granted_by_name: string | null;
-  revoked_at: Date | null;
-  created_at: Date;
-  idempotency_key?: string | null;
-};
+export type PeriodRow = Pick<
+  typeof premiumPeriods.$inferSelect,
+  'id' | 'kind' | 'planId' | 'planName' | 'days' | 'startsAt' | 'endsAt' | 'paymentId' | 'giftId' | 'reason' | 'grantedBy' | 'revokedAt' | 'createdAt'
+> & { giftCode: string | null; grantedByName: string | null };
 
 /** What a change of an account's standing depends on. */
 export type TargetRow = Pick<UserRow, 'id' | 'role' | 'disabledAt' | 'disabledReason'>;
 
 export type MemberFilter = { text?: string; id?: number; premium?: boolean; disabled?: boolean; role?: Role };
 
-export type RecentWatchRow = { title_id: number; title: string; episode_id: number | null; season_number: number | null; episode_number: number | null; position_sec: number; updated_at: Date };
+/** A title (or episode) the member watched, and where they stopped. */
+export type RecentWatchRow = Pick<typeof watchHistory.$inferSelect, 'titleId' | 'episodeId' | 'positionSec' | 'updatedAt'> & {
+  title: string;
+  seasonNumber: number | null;
+  episodeNumber: number | null;
+};
 
 /** `LIKE` patterns match the text as typed: its own `%`, `_` and `\` are not wildcards. */
 const likeEscape = (s: string) => s.replace(/[\\%_]/g, (c) => `\\${c}`);
 
+// Hand-written: premium now and its end are correlated subqueries per member. The member's id is
+// spelled out: inside a select list the column would lose its table and mean the period's own id.
 const premiumAt = (now: Date) =>
-  sql`EXISTS (SELECT 1 FROM premium_periods pp WHERE pp.user_id = u.id AND pp.revoked_at IS NULL AND pp.starts_at <= ${now} AND pp.ends_at > ${now})`;
+  sql<boolean>`EXISTS (SELECT 1 FROM premium_periods pp WHERE pp.user_id = "users"."id" AND pp.revoked_at IS NULL AND pp.starts_at <= ${now} AND pp.ends_at > ${now})`;
 
-// Hand-written: premium now and its end are correlated subqueries per member, shared by the list and the page.
-const memberSelect = (now: Date) => sql`
-  SELECT u.id, u.name, u.email, u.role, u.email_verified_at, u.created_at, u.disabled_at, u.disabled_reason, u.muted_until,
-    ${premiumAt(now)} AS premium_active,
-    (SELECT max(pp.ends_at) FROM premium_periods pp WHERE pp.user_id = u.id AND pp.revoked_at IS NULL AND pp.ends_at > ${now}) AS premium_until
-  FROM users u`;
+const memberColumns = (now: Date) => ({
+  id: users.id,
+  name: users.name,
+  email: users.email,
+  role: users.role,
+  emailVerifiedAt: users.emailVerifiedAt,
+  createdAt: users.createdAt,
+  disabledAt: users.disabledAt,
+  disabledReason: users.disabledReason,
+  mutedUntil: users.mutedUntil,
+  premiumActive: premiumAt(now),
+  premiumUntil: sql<Date | null>`(SELECT max(pp.ends_at) FROM premium_periods pp WHERE pp.user_id = "users"."id" AND pp.revoked_at IS NULL AND pp.ends_at > ${now})`.mapWith(
+    premiumPeriods.endsAt,
+  ),
+});
 
-// Hand-written: one projection with two joins, read by the page, the grant's replay and the repeat check.
-const periodSelect = sql`
-  SELECT pp.id, pp.kind, pp.plan_id, pp.plan_name, pp.days, pp.starts_at, pp.ends_at, pp.payment_id, pp.gift_id, g.code AS gift_code,
-         pp.reason, pp.granted_by, gb.name AS granted_by_name, pp.revoked_at, pp.created_at, pp.idempotency_key
-  FROM premium_periods pp
-  LEFT JOIN gift_codes g ON g.id = pp.gift_id
-  LEFT JOIN users gb ON gb.id = pp.granted_by`;
+/** The operator who granted a period. */
+const grantor = alias(users, 'grantor');
+
+const periodColumns = {
+  id: premiumPeriods.id,
+  kind: premiumPeriods.kind,
+  planId: premiumPeriods.planId,
+  planName: premiumPeriods.planName,
+  days: premiumPeriods.days,
+  startsAt: premiumPeriods.startsAt,
+  endsAt: premiumPeriods.endsAt,
+  paymentId: premiumPeriods.paymentId,
+  giftId: premiumPeriods.giftId,
+  giftCode: giftCodes.code,
+  reason: premiumPeriods.reason,
+  grantedBy: premiumPeriods.grantedBy,
+  grantedByName: grantor.name,
+  revokedAt: premiumPeriods.revokedAt,
+  createdAt: premiumPeriods.createdAt,
+};
+
+const periodList = (db: Executor) =>
+  db
+    .select(periodColumns)
+    .from(premiumPeriods)
+    .leftJoin(giftCodes, eq(giftCodes.id, premiumPeriods.giftId))
+    .leftJoin(grantor, eq(grantor.id, premiumPeriods.grantedBy));
 
 /** Members' accounts, their periods, sessions and activity, as admins read and change them. */
 export class AdminMembersRepository {
   async member(db: Executor, id: number, now: Date): Promise<MemberRow | undefined> {
-    const { rows } = await db.execute<MemberRow>(sql`${memberSelect(now)} WHERE u.id = ${id}`);
-    return rows[0];
+    const [row] = await db.select(memberColumns(now)).from(users).where(eq(users.id, id));
+    return row;
   }
 
   /** Members, newest first: `text` in the name or email (or `id`), premium at `now`, disabled, role. */
@@ -80,46 +94,54 @@ export class AdminMembersRepository {
     const where: SQL[] = [];
     if (f.text !== undefined) {
       const like = `%${likeEscape(f.text.toLowerCase())}%`;
-      where.push(sql`(lower(u.name) LIKE ${like} OR u.email LIKE ${like}${f.id !== undefined ? sql` OR u.id = ${f.id}` : sql``})`);
+      where.push(sql`(lower(${users.name}) LIKE ${like} OR ${users.email} LIKE ${like}${f.id !== undefined ? sql` OR ${users.id} = ${f.id}` : sql``})`);
     }
     if (f.premium === true) where.push(premiumAt(now));
     if (f.premium === false) where.push(sql`NOT ${premiumAt(now)}`);
-    if (f.disabled === true) where.push(sql`u.disabled_at IS NOT NULL`);
-    if (f.disabled === false) where.push(sql`u.disabled_at IS NULL`);
-    if (f.role) where.push(sql`u.role = ${f.role}`);
-    const cond = where.length ? sql`WHERE ${sql.join(where, sql` AND `)}` : sql``;
-    const [list, counted] = await Promise.all([
-      db.execute<MemberRow>(sql`${memberSelect(now)} ${cond} ORDER BY u.id DESC LIMIT ${limit} OFFSET ${offset}`),
-      db.execute<{ n: number }>(sql`SELECT count(*)::int AS n FROM users u ${cond}`),
+    if (f.disabled === true) where.push(sql`${users.disabledAt} IS NOT NULL`);
+    if (f.disabled === false) where.push(isNull(users.disabledAt));
+    if (f.role) where.push(eq(users.role, f.role));
+    const cond = and(...where);
+    const [rows, [counted]] = await Promise.all([
+      db.select(memberColumns(now)).from(users).where(cond).orderBy(desc(users.id)).limit(limit).offset(offset),
+      db.select({ n: sql<number>`count(*)::int` }).from(users).where(cond),
     ]);
-    return { rows: list.rows, total: counted.rows[0]!.n };
+    return { rows, total: counted!.n };
   }
 
   /** Every period of the member, the latest first. */
   async periods(db: Executor, userId: number): Promise<PeriodRow[]> {
-    const { rows } = await db.execute<PeriodRow>(sql`${periodSelect} WHERE pp.user_id = ${userId} ORDER BY pp.starts_at DESC, pp.id DESC`);
-    return rows;
+    return periodList(db).where(eq(premiumPeriods.userId, userId)).orderBy(desc(premiumPeriods.startsAt), desc(premiumPeriods.id));
   }
 
   async period(db: Executor, id: number): Promise<PeriodRow | undefined> {
-    const { rows } = await db.execute<PeriodRow>(sql`${periodSelect} WHERE pp.id = ${id}`);
-    return rows[0];
+    const [row] = await periodList(db).where(eq(premiumPeriods.id, id));
+    return row;
   }
 
   async periodWithKey(db: Executor, userId: number, key: string): Promise<PeriodRow | undefined> {
-    const { rows } = await db.execute<PeriodRow>(sql`${periodSelect} WHERE pp.user_id = ${userId} AND pp.idempotency_key = ${key}`);
-    return rows[0];
+    const [row] = await periodList(db).where(and(eq(premiumPeriods.userId, userId), eq(premiumPeriods.idempotencyKey, key)));
+    return row;
   }
 
   /** The newest grant of these days to the member, not revoked, made after `since`. */
   async recentGrant(db: Executor, userId: number, days: number, since: Date): Promise<PeriodRow | undefined> {
-    const { rows } = await db.execute<PeriodRow>(sql`
-      ${periodSelect} WHERE pp.user_id = ${userId} AND pp.kind = 'grant' AND pp.days = ${days} AND pp.revoked_at IS NULL AND pp.created_at > ${since}
-      ORDER BY pp.created_at DESC LIMIT 1`);
-    return rows[0];
+    const [row] = await periodList(db)
+      .where(
+        and(
+          eq(premiumPeriods.userId, userId),
+          eq(premiumPeriods.kind, 'grant'),
+          eq(premiumPeriods.days, days),
+          isNull(premiumPeriods.revokedAt),
+          gt(premiumPeriods.createdAt, since),
+        ),
+      )
+      .orderBy(desc(premiumPeriods.createdAt))
+      .limit(1);
+    return row;
   }
 
-  /** When the member last signed in and was last seen, and how many sessions are open. */
+  /** When the member last signed in and was last seen, and how many sessions are open. Hand-written: an aggregate with a FILTER. */
   async sessions(db: Executor, userId: number): Promise<{ last_sign_in: Date | null; last_seen: Date | null; sessions: number } | undefined> {
     const { rows } = await db.execute<{ last_sign_in: Date | null; last_seen: Date | null; sessions: number }>(sql`
       SELECT max(created_at) AS last_sign_in, max(last_used_at) AS last_seen,
@@ -129,19 +151,31 @@ export class AdminMembersRepository {
   }
 
   async watchCount(db: Executor, userId: number): Promise<number> {
-    const { rows } = await db.execute<{ n: number }>(sql`SELECT count(*)::int AS n FROM watch_history WHERE user_id = ${userId}`);
-    return rows[0]?.n ?? 0;
+    const [row] = await db.select({ n: sql<number>`count(*)::int` }).from(watchHistory).where(eq(watchHistory.userId, userId));
+    return row?.n ?? 0;
   }
 
   /** The five titles (or episodes) the member watched last. */
   async recentWatch(db: Executor, userId: number): Promise<RecentWatchRow[]> {
-    const { rows } = await db.execute<RecentWatchRow>(sql`
-      SELECT w.title_id, coalesce(t.title_fa, t.title_en) AS title, w.episode_id, e.season_number, e.episode_number, w.position_sec, w.updated_at
-      FROM watch_history w JOIN titles t ON t.id = w.title_id LEFT JOIN episodes e ON e.id = w.episode_id
-      WHERE w.user_id = ${userId} ORDER BY w.updated_at DESC, w.id DESC LIMIT 5`);
-    return rows;
+    return db
+      .select({
+        titleId: watchHistory.titleId,
+        title: sql<string>`coalesce(${titles.titleFa}, ${titles.titleEn})`,
+        episodeId: watchHistory.episodeId,
+        seasonNumber: episodes.seasonNumber,
+        episodeNumber: episodes.episodeNumber,
+        positionSec: watchHistory.positionSec,
+        updatedAt: watchHistory.updatedAt,
+      })
+      .from(watchHistory)
+      .innerJoin(titles, eq(titles.id, watchHistory.titleId))
+      .leftJoin(episodes, eq(episodes.id, watchHistory.episodeId))
+      .where(eq(watchHistory.userId, userId))
+      .orderBy(desc(watchHistory.updatedAt), desc(watchHistory.id))
+      .limit(5);
   }
 
+  /** Hand-written: two counts from two tables in one round trip. */
   async commentAndRequestCounts(db: Executor, userId: number): Promise<{ comments: number; requests: number } | undefined> {
     const { rows } = await db.execute<{ comments: number; requests: number }>(sql`
       SELECT (SELECT count(*)::int FROM comments WHERE user_id = ${userId}) AS comments,
@@ -149,10 +183,13 @@ export class AdminMembersRepository {
     return rows[0];
   }
 
-  async recentRequests(db: Executor, userId: number): Promise<{ id: number; title: string; status: string; created_at: Date }[]> {
-    const { rows } = await db.execute<{ id: number; title: string; status: string; created_at: Date }>(sql`
-      SELECT id, title, status, created_at FROM content_requests WHERE user_id = ${userId} ORDER BY id DESC LIMIT 5`);
-    return rows;
+  async recentRequests(db: Executor, userId: number): Promise<Pick<typeof contentRequests.$inferSelect, 'id' | 'title' | 'status' | 'createdAt'>[]> {
+    return db
+      .select({ id: contentRequests.id, title: contentRequests.title, status: contentRequests.status, createdAt: contentRequests.createdAt })
+      .from(contentRequests)
+      .where(eq(contentRequests.userId, userId))
+      .orderBy(desc(contentRequests.id))
+      .limit(5);
   }
 
   /**

@@ -1,4 +1,4 @@
-import type { AdminGrantInput, AdminGrantResult, AdminMember, AdminMemberDetail, AdminMemberQuery, AdminPeriod, Role } from '@parde/contract';
+import type { AdminGrantInput, AdminGrantResult, AdminMember, AdminMemberDetail, AdminMemberQuery, AdminPeriod, PremiumPeriodKind, Role } from '@parde/contract';
 import { GRANT_REPEAT_WINDOW_MINUTES, premiumPeriodKindLabels } from '@parde/contract';
 import { formatRelative, toLatinDigits, toPersianDigits } from '@parde/persian';
 import type { Db } from '../../db/client';
@@ -27,13 +27,13 @@ function toAdminMember(r: MemberRow): AdminMember {
     id: r.id,
     name: r.name,
     email: r.email,
-    role: r.role,
-    emailVerified: r.email_verified_at !== null,
-    createdAt: iso(r.created_at),
-    disabledAt: isoOrNull(r.disabled_at),
-    disabledReason: r.disabled_reason,
+    role: r.role as Role,
+    emailVerified: r.emailVerifiedAt !== null,
+    createdAt: iso(r.createdAt),
+    disabledAt: isoOrNull(r.disabledAt),
+    disabledReason: r.disabledReason,
     // As the member's own `premium` says it: an end only while premium runs.
-    premium: { active: r.premium_active, until: r.premium_active ? isoOrNull(r.premium_until) : null },
+    premium: { active: r.premiumActive, until: r.premiumActive ? isoOrNull(r.premiumUntil) : null },
   };
 }
 
@@ -60,25 +60,26 @@ export async function listMembers(db: Executor, q: AdminMemberQuery, now = new D
 }
 
 function toAdminPeriod(p: PeriodRow, now: Date): AdminPeriod {
-  const startsAt = new Date(p.starts_at);
-  const endsAt = new Date(p.ends_at);
-  const state = p.revoked_at ? 'revoked' : endsAt <= now ? 'past' : startsAt <= now ? 'running' : 'waiting';
+  const startsAt = new Date(p.startsAt);
+  const endsAt = new Date(p.endsAt);
+  const kind = p.kind as PremiumPeriodKind;
+  const state = p.revokedAt ? 'revoked' : endsAt <= now ? 'past' : startsAt <= now ? 'running' : 'waiting';
   return {
     id: p.id,
-    kind: p.kind,
-    kindLabel: premiumPeriodKindLabels[p.kind] ?? p.kind,
+    kind,
+    kindLabel: premiumPeriodKindLabels[kind] ?? p.kind,
     state,
-    planId: p.plan_id,
-    planName: p.plan_name,
+    planId: p.planId,
+    planName: p.planName,
     days: p.days,
     startsAt: startsAt.toISOString(),
     endsAt: endsAt.toISOString(),
-    paymentId: p.payment_id,
-    gift: p.gift_id !== null && p.gift_code !== null ? { id: p.gift_id, code: formatGiftCode(p.gift_code) } : null,
+    paymentId: p.paymentId,
+    gift: p.giftId !== null && p.giftCode !== null ? { id: p.giftId, code: formatGiftCode(p.giftCode) } : null,
     reason: p.reason,
-    grantedBy: p.granted_by !== null ? { id: p.granted_by, name: p.granted_by_name ?? '' } : null,
-    revokedAt: isoOrNull(p.revoked_at),
-    createdAt: iso(p.created_at),
+    grantedBy: p.grantedBy !== null ? { id: p.grantedBy, name: p.grantedByName ?? '' } : null,
+    revokedAt: isoOrNull(p.revokedAt),
+    createdAt: iso(p.createdAt),
   };
 }
 
@@ -97,7 +98,7 @@ export async function memberDetail(db: Executor, id: number, now = new Date()): 
   ]);
   const t = tokens;
   return {
-    member: { ...toAdminMember(row), mutedUntil: isoOrNull(row.muted_until) },
+    member: { ...toAdminMember(row), mutedUntil: isoOrNull(row.mutedUntil) },
     subscription,
     periods: periods.map((p) => toAdminPeriod(p, now)),
     payments,
@@ -107,15 +108,15 @@ export async function memberDetail(db: Executor, id: number, now = new Date()): 
       sessions: t?.sessions ?? 0,
       watchCount: watch,
       recentWatch: recentWatch.map((w) => ({
-        titleId: w.title_id,
+        titleId: w.titleId,
         title: w.title,
-        episode: w.episode_id !== null ? { id: w.episode_id, season: w.season_number ?? 0, number: w.episode_number ?? 0 } : null,
-        positionSec: w.position_sec,
-        updatedAt: iso(w.updated_at),
+        episode: w.episodeId !== null ? { id: w.episodeId, season: w.seasonNumber ?? 0, number: w.episodeNumber ?? 0 } : null,
+        positionSec: w.positionSec,
+        updatedAt: iso(w.updatedAt),
       })),
       comments: counts?.comments ?? 0,
       requests: counts?.requests ?? 0,
-      recentRequests: recentRequests.map((r) => ({ id: r.id, title: r.title, status: r.status, createdAt: iso(r.created_at) })),
+      recentRequests: recentRequests.map((r) => ({ id: r.id, title: r.title, status: r.status, createdAt: iso(r.createdAt) })),
     },
   };
 }
@@ -133,11 +134,11 @@ async function recentSameGrant(tx: Executor, userId: number, days: number, now: 
 }
 
 const grantRepeated = (earlier: PeriodRow, now: Date) => {
-  const by = earlier.granted_by_name ? ` به دست ${earlier.granted_by_name}` : '';
+  const by = earlier.grantedByName ? ` به دست ${earlier.grantedByName}` : '';
   return new AppError(
     'GRANT_REPEATED',
     409,
-    `همین اشتراک (${toPersianDigits(earlier.days)} روز) ${formatRelative(earlier.created_at, now)}${by} به این عضو داده شد. اگر واقعاً باید دوباره داده شود، آن را تأیید کنید.`,
+    `همین اشتراک (${toPersianDigits(earlier.days)} روز) ${formatRelative(earlier.createdAt, now)}${by} به این عضو داده شد. اگر واقعاً باید دوباره داده شود، آن را تأیید کنید.`,
   );
 };
 

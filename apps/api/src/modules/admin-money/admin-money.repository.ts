@@ -1,7 +1,8 @@
 import type { AdminPaymentQuery } from '@parde/contract';
 import { toLatinDigits } from '@parde/persian';
-import { and, asc, desc, eq, like, sql, type SQL } from 'drizzle-orm';
-import { discountCodes, giftCodes, payments, plans, premiumPeriods } from '../../db/schema/index';
+import { and, asc, desc, eq, gte, isNotNull, isNull, like, lt, or, sql, type SQL } from 'drizzle-orm';
+import { alias } from 'drizzle-orm/pg-core';
+import { discountCodes, giftCodes, payments, plans, premiumPeriods, users } from '../../db/schema/index';
 import type { Executor } from '../../db/executor';
 
 export type PlanRow = typeof plans.$inferSelect;
@@ -10,60 +11,43 @@ export type DiscountRow = typeof discountCodes.$inferSelect;
 export type NewDiscountRow = typeof discountCodes.$inferInsert;
 export type GiftRow = typeof giftCodes.$inferSelect;
 export type PeriodRow = typeof premiumPeriods.$inferSelect;
+export type PaymentRow = typeof payments.$inferSelect;
 export type NewGiftRow = typeof giftCodes.$inferInsert;
 
 /** A plan with how many payments it has, and how many of them are paid and not refunded. */
 export type CountedPlanRow = PlanRow & { payments: number; paid: number };
 
 /** A payment with the member who paid, as the panel lists it. */
-export type PaymentListRow = {
-  id: number;
-  user_id: number;
-  user_name: string;
-  user_email: string;
-  plan_id: number;
-  kind: string;
-  plan_name: string;
-  days: number;
-  base_amount: number;
-  discount_amount: number;
-  amount: number;
-  discount_code: string | null;
-  gateway: string;
-  authority: string | null;
-  status: string;
-  ref_id: string | null;
-  card_pan: string | null;
-  failure_reason: string | null;
-  gift_recipient_email: string | null;
-  created_at: Date | string;
-  paid_at: Date | string | null;
-  refunded_at: Date | string | null;
-  refund_reason: string | null;
-};
+export type PaymentListRow = Pick<
+  PaymentRow,
+  | 'id'
+  | 'userId'
+  | 'planId'
+  | 'kind'
+  | 'planName'
+  | 'days'
+  | 'baseAmount'
+  | 'discountAmount'
+  | 'amount'
+  | 'discountCode'
+  | 'gateway'
+  | 'authority'
+  | 'status'
+  | 'refId'
+  | 'cardPan'
+  | 'failureReason'
+  | 'giftRecipientEmail'
+  | 'createdAt'
+  | 'paidAt'
+  | 'refundedAt'
+  | 'refundReason'
+> & { userName: string; userEmail: string };
 
 /** A gift code with the people around it: who bought, issued and redeemed it. */
-export type GiftListRow = {
-  id: number;
-  code: string;
-  plan_id: number | null;
-  plan_name: string;
-  days: number;
-  giver_id: number | null;
-  giver_name: string | null;
-  giver_email: string | null;
-  payment_id: number | null;
-  issued_by: number | null;
-  issuer_name: string | null;
-  reason: string | null;
-  recipient_email: string | null;
-  redeemed_by: number | null;
-  redeemer_name: string | null;
-  redeemer_email: string | null;
-  redeemed_at: Date | string | null;
-  disabled_at: Date | string | null;
-  created_at: Date | string;
-};
+export type GiftListRow = Pick<
+  GiftRow,
+  'id' | 'code' | 'planId' | 'planName' | 'days' | 'giverId' | 'paymentId' | 'issuedBy' | 'reason' | 'recipientEmail' | 'redeemedBy' | 'redeemedAt' | 'disabledAt' | 'createdAt'
+> & { giverName: string | null; giverEmail: string | null; issuerName: string | null; redeemerName: string | null; redeemerEmail: string | null };
 
 export type PaymentFilter = Omit<AdminPaymentQuery, 'page' | 'per_page'>;
 export type GiftFilter = { origin?: 'bought' | 'issued'; state?: 'unused' | 'redeemed' | 'disabled'; code?: string; text?: string };
@@ -81,44 +65,87 @@ const planCounts = {
 const paidUses = sql<number>`(SELECT count(*)::int FROM discount_redemptions r JOIN payments p ON p.id = r.payment_id
   WHERE r.discount_code_id = "discount_codes"."id" AND p.status = 'paid')`;
 
-// Hand-written: three joins of users under their own names.
-const giftSelect = sql`
-  SELECT g.id, g.code, g.plan_id, g.plan_name, g.days, g.giver_id, giver.name AS giver_name, giver.email AS giver_email,
-         g.payment_id, g.issued_by, issuer.name AS issuer_name, g.reason, g.recipient_email,
-         g.redeemed_by, redeemer.name AS redeemer_name, redeemer.email AS redeemer_email, g.redeemed_at, g.disabled_at, g.created_at
-  FROM gift_codes g
-  LEFT JOIN users giver ON giver.id = g.giver_id
-  LEFT JOIN users issuer ON issuer.id = g.issued_by
-  LEFT JOIN users redeemer ON redeemer.id = g.redeemed_by`;
+// The members around a gift code, each a join of users under its own name.
+const giver = alias(users, 'giver');
+const issuer = alias(users, 'issuer');
+const redeemer = alias(users, 'redeemer');
 
-// Hand-written: the list, the member page and the CSV export share one projection and filter.
-const paymentSelect = sql`
-  SELECT p.id, p.user_id, u.name AS user_name, u.email AS user_email, p.plan_id, p.kind, p.plan_name, p.days,
-         p.base_amount, p.discount_amount, p.amount, p.discount_code, p.gateway, p.authority, p.status, p.ref_id,
-         p.card_pan, p.failure_reason, p.gift_recipient_email, p.created_at, p.paid_at, p.refunded_at, p.refund_reason
-  FROM payments p JOIN users u ON u.id = p.user_id`;
+const giftListColumns = {
+  id: giftCodes.id,
+  code: giftCodes.code,
+  planId: giftCodes.planId,
+  planName: giftCodes.planName,
+  days: giftCodes.days,
+  giverId: giftCodes.giverId,
+  giverName: giver.name,
+  giverEmail: giver.email,
+  paymentId: giftCodes.paymentId,
+  issuedBy: giftCodes.issuedBy,
+  issuerName: issuer.name,
+  reason: giftCodes.reason,
+  recipientEmail: giftCodes.recipientEmail,
+  redeemedBy: giftCodes.redeemedBy,
+  redeemerName: redeemer.name,
+  redeemerEmail: redeemer.email,
+  redeemedAt: giftCodes.redeemedAt,
+  disabledAt: giftCodes.disabledAt,
+  createdAt: giftCodes.createdAt,
+};
 
-/** The filter of the list and of the CSV export, as SQL conditions on `p` (payments) and `u` (users). */
+const giftList = (db: Executor) =>
+  db
+    .select(giftListColumns)
+    .from(giftCodes)
+    .leftJoin(giver, eq(giver.id, giftCodes.giverId))
+    .leftJoin(issuer, eq(issuer.id, giftCodes.issuedBy))
+    .leftJoin(redeemer, eq(redeemer.id, giftCodes.redeemedBy));
+
+/** What the list, the member page and the CSV export show of a payment, with the member who paid. */
+const paymentListColumns = {
+  id: payments.id,
+  userId: payments.userId,
+  userName: users.name,
+  userEmail: users.email,
+  planId: payments.planId,
+  kind: payments.kind,
+  planName: payments.planName,
+  days: payments.days,
+  baseAmount: payments.baseAmount,
+  discountAmount: payments.discountAmount,
+  amount: payments.amount,
+  discountCode: payments.discountCode,
+  gateway: payments.gateway,
+  authority: payments.authority,
+  status: payments.status,
+  refId: payments.refId,
+  cardPan: payments.cardPan,
+  failureReason: payments.failureReason,
+  giftRecipientEmail: payments.giftRecipientEmail,
+  createdAt: payments.createdAt,
+  paidAt: payments.paidAt,
+  refundedAt: payments.refundedAt,
+  refundReason: payments.refundReason,
+};
+
+/** The filter of the list and of the CSV export, as conditions on payments and the member who paid. */
 function paymentConditions(q: PaymentFilter): SQL[] {
   const where: SQL[] = [];
-  if (q.status === 'refunded') where.push(sql`p.refunded_at IS NOT NULL`);
-  else if (q.status === 'paid') where.push(sql`p.status = 'paid' AND p.refunded_at IS NULL`);
-  else if (q.status) where.push(sql`p.status = ${q.status}`);
-  if (q.kind) where.push(sql`p.kind = ${q.kind}`);
-  if (q.user_id) where.push(sql`p.user_id = ${q.user_id}`);
-  if (q.gateway) where.push(sql`p.gateway = ${q.gateway}`);
+  if (q.status === 'refunded') where.push(isNotNull(payments.refundedAt));
+  else if (q.status === 'paid') where.push(and(eq(payments.status, 'paid'), isNull(payments.refundedAt))!);
+  else if (q.status) where.push(eq(payments.status, q.status));
+  if (q.kind) where.push(eq(payments.kind, q.kind));
+  if (q.user_id) where.push(eq(payments.userId, q.user_id));
+  if (q.gateway) where.push(eq(payments.gateway, q.gateway));
   // Tehran's calendar days, both ends included, whatever the session's time zone.
-  if (q.from) where.push(sql`p.created_at >= (${q.from}::date)::timestamp AT TIME ZONE 'Asia/Tehran'`);
-  if (q.to) where.push(sql`p.created_at < (${q.to}::date + 1)::timestamp AT TIME ZONE 'Asia/Tehran'`);
+  if (q.from) where.push(gte(payments.createdAt, sql`(${q.from}::date)::timestamp AT TIME ZONE 'Asia/Tehran'`));
+  if (q.to) where.push(lt(payments.createdAt, sql`(${q.to}::date + 1)::timestamp AT TIME ZONE 'Asia/Tehran'`));
   if (q.q) {
     const text = toLatinDigits(q.q).trim();
     const asId = /^\d{1,9}$/.test(text) ? Number(text) : null;
-    where.push(sql`(u.email LIKE ${`%${likeEscape(text.toLowerCase())}%`} OR p.ref_id = ${text}${asId !== null ? sql` OR p.id = ${asId}` : sql``})`);
+    where.push(or(like(users.email, `%${likeEscape(text.toLowerCase())}%`), eq(payments.refId, text), asId !== null ? eq(payments.id, asId) : undefined)!);
   }
   return where;
 }
-
-const whereOf = (parts: SQL[]) => (parts.length ? sql`WHERE ${sql.join(parts, sql` AND `)}` : sql``);
 
 /** Plans, discount codes, gift codes and payments as the admins' money pages read and change them. */
 export class AdminMoneyRepository {
@@ -224,38 +251,45 @@ export class AdminMoneyRepository {
   // ---- gift codes
 
   async giftById(db: Executor, id: number): Promise<GiftListRow | undefined> {
-    const { rows } = await db.execute<GiftListRow>(sql`${giftSelect} WHERE g.id = ${id}`);
-    return rows[0];
+    const [row] = await giftList(db).where(eq(giftCodes.id, id));
+    return row;
   }
 
   async giftOfPayment(db: Executor, paymentId: number): Promise<GiftListRow | undefined> {
-    const { rows } = await db.execute<GiftListRow>(sql`${giftSelect} WHERE g.payment_id = ${paymentId}`);
-    return rows[0];
+    const [row] = await giftList(db).where(eq(giftCodes.paymentId, paymentId));
+    return row;
   }
 
   /** Gift codes, newest first; `code` (normalised) or `text` (lower case, in an email) finds them. */
   async gifts(db: Executor, f: GiftFilter, limit: number, offset: number): Promise<{ rows: GiftListRow[]; total: number }> {
     const where: SQL[] = [];
-    if (f.origin === 'bought') where.push(sql`g.payment_id IS NOT NULL`);
-    if (f.origin === 'issued') where.push(sql`g.payment_id IS NULL`);
-    if (f.state === 'unused') where.push(sql`g.redeemed_at IS NULL AND g.disabled_at IS NULL`);
-    if (f.state === 'redeemed') where.push(sql`g.redeemed_at IS NOT NULL`);
-    if (f.state === 'disabled') where.push(sql`g.disabled_at IS NOT NULL`);
+    if (f.origin === 'bought') where.push(isNotNull(giftCodes.paymentId));
+    if (f.origin === 'issued') where.push(isNull(giftCodes.paymentId));
+    if (f.state === 'unused') where.push(and(isNull(giftCodes.redeemedAt), isNull(giftCodes.disabledAt))!);
+    if (f.state === 'redeemed') where.push(isNotNull(giftCodes.redeemedAt));
+    if (f.state === 'disabled') where.push(isNotNull(giftCodes.disabledAt));
     if (f.text !== undefined) {
       const text = `%${likeEscape(f.text)}%`;
       where.push(
-        sql`(${f.code ? sql`g.code LIKE ${`%${likeEscape(f.code)}%`}` : sql`false`}
-          OR giver.email LIKE ${text} OR redeemer.email LIKE ${text} OR g.recipient_email LIKE ${text})`,
+        or(
+          f.code ? like(giftCodes.code, `%${likeEscape(f.code)}%`) : sql`false`,
+          like(giver.email, text),
+          like(redeemer.email, text),
+          like(giftCodes.recipientEmail, text),
+        )!,
       );
     }
-    const cond = where.length ? sql`WHERE ${sql.join(where, sql` AND `)}` : sql``;
-    const [list, counted] = await Promise.all([
-      db.execute<GiftListRow>(sql`${giftSelect} ${cond} ORDER BY g.id DESC LIMIT ${limit} OFFSET ${offset}`),
-      db.execute<{ n: number }>(sql`
-        SELECT count(*)::int AS n FROM gift_codes g
-        LEFT JOIN users giver ON giver.id = g.giver_id LEFT JOIN users redeemer ON redeemer.id = g.redeemed_by ${cond}`),
+    const cond = and(...where);
+    const [rows, [counted]] = await Promise.all([
+      giftList(db).where(cond).orderBy(desc(giftCodes.id)).limit(limit).offset(offset),
+      db
+        .select({ n: sql<number>`count(*)::int` })
+        .from(giftCodes)
+        .leftJoin(giver, eq(giver.id, giftCodes.giverId))
+        .leftJoin(redeemer, eq(redeemer.id, giftCodes.redeemedBy))
+        .where(cond),
     ]);
-    return { rows: list.rows, total: counted.rows[0]!.n };
+    return { rows, total: counted!.n };
   }
 
   async gift(db: Executor, id: number): Promise<GiftRow | undefined> {
@@ -305,30 +339,47 @@ export class AdminMoneyRepository {
   // ---- payments
 
   async payments(db: Executor, f: PaymentFilter, limit: number, offset: number): Promise<{ rows: PaymentListRow[]; total: number }> {
-    const where = whereOf(paymentConditions(f));
-    const [list, counted] = await Promise.all([
-      db.execute<PaymentListRow>(sql`${paymentSelect} ${where} ORDER BY p.id DESC LIMIT ${limit} OFFSET ${offset}`),
-      db.execute<{ n: number }>(sql`SELECT count(*)::int AS n FROM payments p JOIN users u ON u.id = p.user_id ${where}`),
+    const where = and(...paymentConditions(f));
+    const [rows, [counted]] = await Promise.all([
+      db
+        .select(paymentListColumns)
+        .from(payments)
+        .innerJoin(users, eq(users.id, payments.userId))
+        .where(where)
+        .orderBy(desc(payments.id))
+        .limit(limit)
+        .offset(offset),
+      db.select({ n: sql<number>`count(*)::int` }).from(payments).innerJoin(users, eq(users.id, payments.userId)).where(where),
     ]);
-    return { rows: list.rows, total: counted.rows[0]!.n };
+    return { rows, total: counted!.n };
   }
 
   /** The next batch of the filter's payments, newest first, below the id `before` (null: from the newest). */
   async paymentsBatch(db: Executor, f: PaymentFilter, before: number | null, limit: number): Promise<PaymentListRow[]> {
     const parts = paymentConditions(f);
-    if (before !== null) parts.push(sql`p.id < ${before}`);
-    const { rows } = await db.execute<PaymentListRow>(sql`${paymentSelect} ${whereOf(parts)} ORDER BY p.id DESC LIMIT ${limit}`);
-    return rows;
+    if (before !== null) parts.push(lt(payments.id, before));
+    return db
+      .select(paymentListColumns)
+      .from(payments)
+      .innerJoin(users, eq(users.id, payments.userId))
+      .where(and(...parts))
+      .orderBy(desc(payments.id))
+      .limit(limit);
   }
 
   async paymentsOfMember(db: Executor, userId: number, limit: number): Promise<PaymentListRow[]> {
-    const { rows } = await db.execute<PaymentListRow>(sql`${paymentSelect} WHERE p.user_id = ${userId} ORDER BY p.id DESC LIMIT ${limit}`);
-    return rows;
+    return db
+      .select(paymentListColumns)
+      .from(payments)
+      .innerJoin(users, eq(users.id, payments.userId))
+      .where(eq(payments.userId, userId))
+      .orderBy(desc(payments.id))
+      .limit(limit);
   }
 
   async payment(db: Executor, id: number): Promise<PaymentListRow | undefined> {
-    const { rows } = await db.execute<PaymentListRow>(sql`${paymentSelect} WHERE p.id = ${id}`);
-    return rows[0];
+    const [row] = await db.select(paymentListColumns).from(payments).innerJoin(users, eq(users.id, payments.userId)).where(eq(payments.id, id));
+    return row;
   }
 
   /** The period a payment bought. */
@@ -347,11 +398,12 @@ export class AdminMoneyRepository {
   }
 
   /** Marks a paid payment refunded, once: undefined when it is not paid or already refunded. */
-  async markRefunded(tx: Executor, id: number, at: Date, reason: string): Promise<{ id: number; kind: string; user_id: number } | undefined> {
-    const { rows } = await tx.execute<{ id: number; kind: string; user_id: number }>(sql`
-      UPDATE payments SET refunded_at = ${at}, refund_reason = ${reason}, updated_at = now()
-      WHERE id = ${id} AND status = 'paid' AND refunded_at IS NULL
-      RETURNING id, kind, user_id`);
-    return rows[0];
+  async markRefunded(tx: Executor, id: number, at: Date, reason: string): Promise<Pick<PaymentRow, 'id' | 'kind' | 'userId'> | undefined> {
+    const [row] = await tx
+      .update(payments)
+      .set({ refundedAt: at, refundReason: reason, updatedAt: sql`now()` })
+      .where(and(eq(payments.id, id), eq(payments.status, 'paid'), isNull(payments.refundedAt)))
+      .returning({ id: payments.id, kind: payments.kind, userId: payments.userId });
+    return row;
   }
 }

@@ -40,23 +40,23 @@ export function toAdminPayment(r: PaymentListRow): AdminPayment {
     kind,
     kindLabel: kindLabels[kind] ?? r.kind,
     status,
-    statusLabel: r.refunded_at ? refundedLabel : (statusLabels[status] ?? r.status),
-    refundedAt: isoOrNull(r.refunded_at),
-    refundReason: r.refund_reason,
-    member: { id: r.user_id, name: r.user_name, email: r.user_email },
-    plan: { id: r.plan_id, name: r.plan_name, days: r.days },
-    baseAmount: r.base_amount,
-    discountAmount: r.discount_amount,
-    discountCode: r.discount_code,
+    statusLabel: r.refundedAt ? refundedLabel : (statusLabels[status] ?? r.status),
+    refundedAt: isoOrNull(r.refundedAt),
+    refundReason: r.refundReason,
+    member: { id: r.userId, name: r.userName, email: r.userEmail },
+    plan: { id: r.planId, name: r.planName, days: r.days },
+    baseAmount: r.baseAmount,
+    discountAmount: r.discountAmount,
+    discountCode: r.discountCode,
     amount: r.amount,
     gateway: r.gateway,
     authority: r.authority,
-    refId: r.ref_id,
-    cardPan: r.card_pan,
-    failureReason: r.failure_reason,
-    giftRecipientEmail: r.gift_recipient_email,
-    createdAt: iso(r.created_at),
-    paidAt: isoOrNull(r.paid_at),
+    refId: r.refId,
+    cardPan: r.cardPan,
+    failureReason: r.failureReason,
+    giftRecipientEmail: r.giftRecipientEmail,
+    createdAt: iso(r.createdAt),
+    paidAt: isoOrNull(r.paidAt),
   };
 }
 
@@ -72,26 +72,26 @@ export function toAdminPaymentEvent(e: { id: number; fromStatus: string | null; 
   };
 }
 
-export const giftStateOf = (g: { redeemed_at: unknown; disabled_at: unknown }): GiftState => (g.redeemed_at ? 'redeemed' : g.disabled_at ? 'disabled' : 'unused');
+export const giftStateOf = (g: { redeemedAt: unknown; disabledAt: unknown }): GiftState => (g.redeemedAt ? 'redeemed' : g.disabledAt ? 'disabled' : 'unused');
 
 export function toAdminGift(g: GiftListRow): AdminGift {
   return {
     id: g.id,
     code: formatGiftCode(g.code),
-    origin: g.payment_id !== null ? 'bought' : 'issued',
+    origin: g.paymentId !== null ? 'bought' : 'issued',
     state: giftStateOf(g),
-    planId: g.plan_id,
-    planName: g.plan_name,
+    planId: g.planId,
+    planName: g.planName,
     days: g.days,
-    giver: g.giver_id !== null ? { id: g.giver_id, name: g.giver_name ?? '', email: g.giver_email ?? '' } : null,
-    paymentId: g.payment_id,
-    issuedBy: g.issued_by !== null ? { id: g.issued_by, name: g.issuer_name ?? '' } : null,
+    giver: g.giverId !== null ? { id: g.giverId, name: g.giverName ?? '', email: g.giverEmail ?? '' } : null,
+    paymentId: g.paymentId,
+    issuedBy: g.issuedBy !== null ? { id: g.issuedBy, name: g.issuerName ?? '' } : null,
     reason: g.reason,
-    recipientEmail: g.recipient_email,
-    redeemedBy: g.redeemed_by !== null ? { id: g.redeemed_by, name: g.redeemer_name ?? '', email: g.redeemer_email ?? '' } : null,
-    redeemedAt: isoOrNull(g.redeemed_at),
-    disabledAt: isoOrNull(g.disabled_at),
-    createdAt: iso(g.created_at),
+    recipientEmail: g.recipientEmail,
+    redeemedBy: g.redeemedBy !== null ? { id: g.redeemedBy, name: g.redeemerName ?? '', email: g.redeemerEmail ?? '' } : null,
+    redeemedAt: isoOrNull(g.redeemedAt),
+    disabledAt: isoOrNull(g.disabledAt),
+    createdAt: iso(g.createdAt),
   };
 }
 

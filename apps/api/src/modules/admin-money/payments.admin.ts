@@ -87,7 +87,7 @@ export async function refundPayment(db: Db, actor: AuditActor, id: number, reaso
       entity: 'payment',
       entityId: id,
       before: { status: 'paid', refundedAt: null },
-      after: { status: 'paid', refundedAt: now.toISOString(), refundReason: reason, memberId: payment.user_id, ...outcome },
+      after: { status: 'paid', refundedAt: now.toISOString(), refundReason: reason, memberId: payment.userId, ...outcome },
     });
     return { payment: await paymentDetail(tx, id), revokedPeriodId: outcome.revokedPeriodId, removedDays, disabledGiftId };
   });
@@ -140,28 +140,28 @@ export const csvHeader = [
 ];
 
 function csvRow(r: PaymentListRow): string {
-  const status = r.refunded_at ? refundedLabel : (statusLabels[r.status as keyof typeof statusLabels] ?? r.status);
+  const status = r.refundedAt ? refundedLabel : (statusLabels[r.status as keyof typeof statusLabels] ?? r.status);
   return [
     r.id,
-    jalaliCell(r.created_at),
-    iso(r.created_at),
-    r.user_id,
-    r.user_name,
-    r.user_email,
+    jalaliCell(r.createdAt),
+    iso(r.createdAt),
+    r.userId,
+    r.userName,
+    r.userEmail,
     kindLabels[r.kind as keyof typeof kindLabels] ?? r.kind,
-    r.plan_name,
+    r.planName,
     r.days,
-    r.base_amount,
-    r.discount_amount,
-    r.discount_code,
+    r.baseAmount,
+    r.discountAmount,
+    r.discountCode,
     r.amount,
     status,
     r.gateway,
-    r.ref_id,
-    jalaliCell(r.paid_at),
-    isoOrNull(r.paid_at),
-    isoOrNull(r.refunded_at),
-    r.refund_reason,
+    r.refId,
+    jalaliCell(r.paidAt),
+    isoOrNull(r.paidAt),
+    isoOrNull(r.refundedAt),
+    r.refundReason,
   ]
     .map(csvCell)
     .join(',');

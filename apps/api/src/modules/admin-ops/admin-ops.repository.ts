@@ -1,10 +1,12 @@
 import { sql, type SQL } from 'drizzle-orm';
 import type { Executor } from '../../db/executor';
+import type { users } from '../../db/schema/index';
 
 /** Who an announcement goes to. */
 export type Audience = { audience: 'all' | 'premium' | 'member'; memberId?: number | null };
 
-export type RecipientRow = { id: number; name: string; email: string; premium: boolean };
+/** A member an announcement may go to, and whether premium runs for them now. */
+export type RecipientRow = Pick<typeof users.$inferSelect, 'id' | 'name' | 'email'> & { premium: boolean };
 
 /** Confirmed, open accounts: the ones who can read a notification. */
 const READERS = sql`u.disabled_at IS NULL AND u.email_verified_at IS NOT NULL`;

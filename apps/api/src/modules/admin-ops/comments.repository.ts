@@ -1,34 +1,24 @@
 import { eq, sql, type SQL } from 'drizzle-orm';
 import { comments, users } from '../../db/schema/index';
+import type { titles } from '../../db/schema/index';
 import type { Executor } from '../../db/executor';
 
 type CommentTable = typeof comments.$inferSelect;
 
 /** A comment as the moderation list shows it, with its title, author and report counts. */
-export type ModerationRow = {
-  id: number;
-  parent_id: number | null;
-  body: string;
-  spoiler: boolean;
-  likes: number;
-  created_at: Date;
-  edited_at: Date | null;
-  hidden_at: Date | null;
-  hidden_reason: string | null;
-  deleted_at: Date | null;
-  reviewed_at: Date | null;
-  title_id: number;
-  slug: string;
-  title_en: string;
-  title_fa: string | null;
-  user_id: number;
-  user_name: string;
-  email: string;
-  muted_until: Date | null;
-  parent_removed: boolean;
-  report_count: number;
-  open_reports: number;
-};
+export type ModerationRow = Pick<
+  CommentTable,
+  'id' | 'parentId' | 'body' | 'spoiler' | 'likes' | 'createdAt' | 'editedAt' | 'hiddenAt' | 'hiddenReason' | 'deletedAt' | 'reviewedAt'
+> &
+  Pick<typeof titles.$inferSelect, 'slug' | 'titleEn' | 'titleFa'> &
+  Pick<typeof users.$inferSelect, 'email' | 'mutedUntil'> & {
+    titleId: number;
+    userId: number;
+    userName: string;
+    parentRemoved: boolean;
+    reportCount: number;
+    openReports: number;
+  };
 
 export type ReportRow = { comment_id: number; reason: string | null; name: string; created_at: Date };
 
@@ -49,13 +39,15 @@ export type CommentChange =
 const OPEN_REPORTS = sql`(SELECT count(*)::int FROM comment_reports cr WHERE cr.comment_id = c.id AND cr.created_at > coalesce(c.reviewed_at, '-infinity'::timestamptz))`;
 const SHOWN = sql`c.hidden_at IS NULL AND c.deleted_at IS NULL`;
 
+// Named as the schema names the fields, so the rows are typed from it.
 const SELECT = sql`
-  SELECT c.id, c.parent_id, c.body, c.spoiler, c.likes, c.created_at, c.edited_at, c.hidden_at, c.hidden_reason, c.deleted_at, c.reviewed_at,
-    t.id AS title_id, t.slug, t.title_en, t.title_fa, u.id AS user_id, u.name AS user_name, u.email,
-    CASE WHEN u.muted_until > now() THEN u.muted_until END AS muted_until,
-    (p.id IS NOT NULL AND (p.hidden_at IS NOT NULL OR p.deleted_at IS NOT NULL)) AS parent_removed,
-    (SELECT count(*)::int FROM comment_reports cr WHERE cr.comment_id = c.id) AS report_count,
-    ${OPEN_REPORTS} AS open_reports
+  SELECT c.id, c.parent_id AS "parentId", c.body, c.spoiler, c.likes, c.created_at AS "createdAt", c.edited_at AS "editedAt",
+    c.hidden_at AS "hiddenAt", c.hidden_reason AS "hiddenReason", c.deleted_at AS "deletedAt", c.reviewed_at AS "reviewedAt",
+    t.id AS "titleId", t.slug, t.title_en AS "titleEn", t.title_fa AS "titleFa", u.id AS "userId", u.name AS "userName", u.email,
+    CASE WHEN u.muted_until > now() THEN u.muted_until END AS "mutedUntil",
+    (p.id IS NOT NULL AND (p.hidden_at IS NOT NULL OR p.deleted_at IS NOT NULL)) AS "parentRemoved",
+    (SELECT count(*)::int FROM comment_reports cr WHERE cr.comment_id = c.id) AS "reportCount",
+    ${OPEN_REPORTS} AS "openReports"
   FROM comments c JOIN titles t ON t.id = c.title_id JOIN users u ON u.id = c.user_id LEFT JOIN comments p ON p.id = c.parent_id`;
 
 const escapeLike = (s: string) => s.replace(/[\\%_]/g, (c) => `\\${c}`);
@@ -81,7 +73,7 @@ export class AdminCommentsRepository {
     const [page, counted] = await Promise.all([
       db.execute<ModerationRow>(sql`
         SELECT * FROM (${SELECT} ${cond}) x
-        ORDER BY (x.hidden_at IS NULL AND x.deleted_at IS NULL AND x.open_reports > 0) DESC, x.id DESC
+        ORDER BY (x."hiddenAt" IS NULL AND x."deletedAt" IS NULL AND x."openReports" > 0) DESC, x.id DESC
         LIMIT ${limit} OFFSET ${offset}`),
       db.execute<{ n: number }>(sql`SELECT count(*)::int AS n FROM comments c ${cond}`),
     ]);

@@ -23,27 +23,27 @@ export type CommentViewer = { role: string };
 const seesEmail = (viewer: CommentViewer) => viewer.role === 'admin';
 
 function toAdminComment(r: ModerationRow, reports: AdminComment['reports'], viewer: CommentViewer): AdminComment {
-  const state = r.deleted_at ? 'deleted' : r.hidden_at ? 'hidden' : 'visible';
+  const state = r.deletedAt ? 'deleted' : r.hiddenAt ? 'hidden' : 'visible';
   return {
     id: r.id,
-    parentId: r.parent_id,
+    parentId: r.parentId,
     body: r.body,
     spoiler: r.spoiler,
     likes: r.likes,
-    createdAt: iso(r.created_at),
-    editedAt: isoOrNull(r.edited_at),
-    title: { id: r.title_id, path: webPaths.title(r.title_id, r.slug), titleEn: r.title_en, titleFa: r.title_fa },
-    author: { id: r.user_id, name: r.user_name, ...(seesEmail(viewer) ? { email: r.email } : {}), mutedUntil: isoOrNull(r.muted_until) },
+    createdAt: iso(r.createdAt),
+    editedAt: isoOrNull(r.editedAt),
+    title: { id: r.titleId, path: webPaths.title(r.titleId, r.slug), titleEn: r.titleEn, titleFa: r.titleFa },
+    author: { id: r.userId, name: r.userName, ...(seesEmail(viewer) ? { email: r.email } : {}), mutedUntil: isoOrNull(r.mutedUntil) },
     state,
     stateLabel: stateLabels[state],
-    hiddenAt: isoOrNull(r.hidden_at),
-    hiddenReason: r.hidden_reason,
-    deletedAt: isoOrNull(r.deleted_at),
-    reviewedAt: isoOrNull(r.reviewed_at),
-    parentRemoved: r.parent_removed,
-    openReports: state === 'visible' ? r.open_reports : 0,
+    hiddenAt: isoOrNull(r.hiddenAt),
+    hiddenReason: r.hiddenReason,
+    deletedAt: isoOrNull(r.deletedAt),
+    reviewedAt: isoOrNull(r.reviewedAt),
+    parentRemoved: r.parentRemoved,
+    openReports: state === 'visible' ? r.openReports : 0,
     reports,
-    reportCount: r.report_count,
+    reportCount: r.reportCount,
   };
 }
 

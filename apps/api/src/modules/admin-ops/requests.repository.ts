@@ -1,4 +1,5 @@
-import { sql, type SQL } from 'drizzle-orm';
+import { and, eq, inArray, sql, type SQL } from 'drizzle-orm';
+import { contentRequests, titles } from '../../db/schema/index';
 import type { Executor } from '../../db/executor';
 
 export type RequestStatus = 'pending' | 'fulfilled' | 'rejected';
@@ -20,17 +21,10 @@ export type GroupRow = {
   title_id: number | null;
 };
 
-export type AnsweredRow = {
-  id: number;
-  user_id: number;
-  title: string;
-  note: string | null;
-  status: 'fulfilled' | 'rejected';
-  title_id: number | null;
-  response: string | null;
-  added_to_watchlist: boolean;
-  revision: number;
-};
+type RequestRow = typeof contentRequests.$inferSelect;
+
+/** A request of a group being answered or taken back. */
+export type GroupMemberRow = Pick<RequestRow, 'id' | 'userId' | 'title' | 'note' | 'status' | 'titleId' | 'response' | 'addedToWatchlist' | 'revision'>;
 
 /**
  * What makes requests "the same title": the IMDb id when the member gave one, otherwise the title
@@ -49,6 +43,9 @@ const ORDERS: Record<RequestStatus, SQL> = {
 
 const escapeLike = (s: string) => s.replace(/[\\%_]/g, (c) => `\\${c}`);
 const intArray = (ids: number[]) => `{${ids.join(',')}}`;
+
+/** The group key of the request row being selected, updated or locked. */
+const rowGroupKey = groupKey('"content_requests"');
 
 /**
  * Members' requests as the operators' queue groups and answers them. Hand-written throughout: the
@@ -91,9 +88,8 @@ export class AdminRequestsRepository {
   }
 
   /** The catalogue's titles with these IMDb ids. */
-  async titlesByImdb(db: Executor, imdbIds: string[]): Promise<{ id: number; imdb_id: string }[]> {
-    const { rows } = await db.execute<{ id: number; imdb_id: string }>(sql`SELECT id, imdb_id FROM titles WHERE imdb_id = ANY(${sql.param(imdbIds)}::text[])`);
-    return rows;
+  async titlesByImdb(db: Executor, imdbIds: string[]): Promise<Pick<typeof titles.$inferSelect, 'id' | 'imdbId'>[]> {
+    return db.select({ id: titles.id, imdbId: titles.imdbId }).from(titles).where(inArray(titles.imdbId, imdbIds));
   }
 
   /** Pending requests, and in how many groups. */
@@ -110,35 +106,49 @@ export class AdminRequestsRepository {
     return rows[0];
   }
 
-  async title(db: Executor, id: number): Promise<{ id: number; slug: string; published: boolean } | undefined> {
-    const { rows } = await db.execute<{ id: number; slug: string; published: boolean }>(sql`SELECT id, slug, published FROM titles WHERE id = ${id}`);
-    return rows[0];
+  async title(db: Executor, id: number): Promise<Pick<typeof titles.$inferSelect, 'id' | 'slug' | 'published'> | undefined> {
+    const [row] = await db.select({ id: titles.id, slug: titles.slug, published: titles.published }).from(titles).where(eq(titles.id, id));
+    return row;
   }
 
   /**
    * The group's requests of a status, locked in id order in one statement: two operators working on
    * one group through different requests queue up instead of deadlocking.
    */
-  async lockGroup(tx: Executor, status: RequestStatus, gkey: string): Promise<AnsweredRow[]> {
-    const { rows } = await tx.execute<AnsweredRow>(sql`
-      SELECT r.id, r.user_id, r.title, r.note, r.status, r.title_id, r.response, r.added_to_watchlist, r.revision FROM content_requests r
-      WHERE r.status = ${status} AND ${groupKey('r')} = ${gkey} ORDER BY r.id FOR UPDATE`);
-    return rows;
+  async lockGroup(tx: Executor, status: RequestStatus, gkey: string): Promise<GroupMemberRow[]> {
+    return tx
+      .select({
+        id: contentRequests.id,
+        userId: contentRequests.userId,
+        title: contentRequests.title,
+        note: contentRequests.note,
+        status: contentRequests.status,
+        titleId: contentRequests.titleId,
+        response: contentRequests.response,
+        addedToWatchlist: contentRequests.addedToWatchlist,
+        revision: contentRequests.revision,
+      })
+      .from(contentRequests)
+      .where(and(eq(contentRequests.status, status), sql`${rowGroupKey} = ${gkey}`))
+      .orderBy(contentRequests.id)
+      .for('update');
   }
 
   /** These members' pending requests in the group, locked in id order. */
-  async lockPendingOf(tx: Executor, userIds: number[], gkey: string): Promise<{ id: number; user_id: number; note: string | null }[]> {
-    const { rows } = await tx.execute<{ id: number; user_id: number; note: string | null }>(sql`
-      SELECT r.id, r.user_id, r.note FROM content_requests r
-      WHERE r.status = 'pending' AND r.user_id = ANY(${intArray(userIds)}::int[]) AND ${groupKey('r')} = ${gkey}
-      ORDER BY r.id FOR UPDATE`);
-    return rows;
+  async lockPendingOf(tx: Executor, userIds: number[], gkey: string): Promise<Pick<RequestRow, 'id' | 'userId' | 'note'>[]> {
+    return tx
+      .select({ id: contentRequests.id, userId: contentRequests.userId, note: contentRequests.note })
+      .from(contentRequests)
+      .where(and(eq(contentRequests.status, 'pending'), sql`${contentRequests.userId} = ANY(${intArray(userIds)}::int[])`, sql`${rowGroupKey} = ${gkey}`))
+      .orderBy(contentRequests.id)
+      .for('update');
   }
 
   async answer(tx: Executor, ids: number[], a: { status: 'fulfilled' | 'rejected'; response: string | null; titleId: number | null }): Promise<void> {
-    await tx.execute(sql`
-      UPDATE content_requests SET status = ${a.status}, response = ${a.response}, title_id = ${a.titleId}, answered_at = now()
-      WHERE id = ANY(${intArray(ids)}::int[])`);
+    await tx
+      .update(contentRequests)
+      .set({ status: a.status, response: a.response, titleId: a.titleId, answeredAt: sql`now()` })
+      .where(inArray(contentRequests.id, ids));
   }
 
   /**
@@ -157,15 +167,15 @@ export class AdminRequestsRepository {
 
   /** Remembered on the request, so a correction removes what its answer added and nothing the member added. */
   async markAddedToWatchlist(tx: Executor, ids: number[]): Promise<void> {
-    if (ids.length > 0) await tx.execute(sql`UPDATE content_requests SET added_to_watchlist = true WHERE id = ANY(${intArray(ids)}::int[])`);
+    if (ids.length > 0) await tx.update(contentRequests).set({ addedToWatchlist: true }).where(inArray(contentRequests.id, ids));
   }
 
   async setNote(tx: Executor, id: number, note: string): Promise<void> {
-    await tx.execute(sql`UPDATE content_requests SET note = ${note} WHERE id = ${id}`);
+    await tx.update(contentRequests).set({ note }).where(eq(contentRequests.id, id));
   }
 
   async delete(tx: Executor, ids: number[]): Promise<void> {
-    if (ids.length > 0) await tx.execute(sql`DELETE FROM content_requests WHERE id = ANY(${intArray(ids)}::int[])`);
+    if (ids.length > 0) await tx.delete(contentRequests).where(inArray(contentRequests.id, ids));
   }
 
   /** Takes each (member, title) out of the member's main profile's watchlist; answers the members it was taken from. */
@@ -181,8 +191,9 @@ export class AdminRequestsRepository {
 
   /** Back to the queue: the answer is cleared and the revision counts one more. */
   async reopen(tx: Executor, ids: number[]): Promise<void> {
-    await tx.execute(sql`
-      UPDATE content_requests SET status = 'pending', response = NULL, title_id = NULL, answered_at = NULL, added_to_watchlist = false, revision = revision + 1
-      WHERE id = ANY(${intArray(ids)}::int[])`);
+    await tx
+      .update(contentRequests)
+      .set({ status: 'pending', response: null, titleId: null, answeredAt: null, addedToWatchlist: false, revision: sql`${contentRequests.revision} + 1` })
+      .where(inArray(contentRequests.id, ids));
   }
 }

@@ -5,7 +5,7 @@ import type { ImageUrls } from '../../lib/urls';
 import { iso, isoOrNull, pageMeta, type Executor } from '../../db/executor';
 import { recordAudit, type AuditActor } from '../admin/audit';
 import { notify } from '../notifications/notifications.service';
-import { AdminRequestsRepository, type AnsweredRow, type GroupRow } from './requests.repository';
+import { AdminRequestsRepository, type GroupMemberRow, type GroupRow } from './requests.repository';
 import { titlePicks } from './titles';
 
 const repo = new AdminRequestsRepository();
@@ -35,7 +35,7 @@ export async function listRequestGroups(database: Database, q: AdminRequestsQuer
     // A pending group whose IMDb id is already in the catalogue: the panel offers that title.
     q.status !== 'pending' || imdbIds.length === 0 ? [] : repo.titlesByImdb(db, imdbIds),
   ]);
-  const byImdb = new Map(matches.map((m) => [m.imdb_id, m.id]));
+  const byImdb = new Map(matches.map((m) => [m.imdbId, m.id]));
   const titleOf = (g: GroupRow) => g.title_id ?? (g.imdb_id ? byImdb.get(g.imdb_id) : undefined) ?? null;
   const picks = new Map((await titlePicks(database, groups.flatMap((g) => titleOf(g) ?? []), img)).map((p) => [p.id, p]));
   const notesOf = new Map<string, AdminRequestGroup['notes']>();
@@ -100,8 +100,8 @@ export async function answerGroup(database: Database, actor: AuditActor, request
     if (!rows.some((r) => r.id === seed.id)) throw new AppError('ALREADY_ANSWERED', 409);
     const ids = rows.map((r) => r.id);
     await repo.answer(tx, ids, { status: answer.status, response: answer.response, titleId: title?.id ?? null });
-    const firstOfMember = new Map<number, AnsweredRow>();
-    for (const r of rows) if (!firstOfMember.has(r.user_id)) firstOfMember.set(r.user_id, r);
+    const firstOfMember = new Map<number, GroupMemberRow>();
+    for (const r of rows) if (!firstOfMember.has(r.userId)) firstOfMember.set(r.userId, r);
     if (title) {
       const added = await repo.addToWatchlists(tx, [...firstOfMember.keys()], title.id);
       // Remembered on the request, so a correction removes what this answer added and nothing the member added.
@@ -144,15 +144,15 @@ export async function reopenGroup(database: Database, actor: AuditActor, request
     const rows = await repo.lockGroup(tx, seed.status, seed.gkey);
     if (!rows.some((r) => r.id === seed.id)) throw new AppError('REQUEST_NOT_ANSWERED', 409);
     const ids = rows.map((r) => r.id);
-    const users = [...new Set(rows.map((r) => r.user_id))];
-    const firstOfMember = new Map<number, AnsweredRow>();
-    for (const r of rows) if (!firstOfMember.has(r.user_id)) firstOfMember.set(r.user_id, r);
+    const users = [...new Set(rows.map((r) => r.userId))];
+    const firstOfMember = new Map<number, GroupMemberRow>();
+    for (const r of rows) if (!firstOfMember.has(r.userId)) firstOfMember.set(r.userId, r);
 
     // Members who asked again meanwhile: their pending request of this title folds into the old one.
     const again = await repo.lockPendingOf(tx, users, seed.gkey);
     const merged = new Map<number, number[]>();
     for (const p of again) {
-      const into = firstOfMember.get(p.user_id)!;
+      const into = firstOfMember.get(p.userId)!;
       merged.set(into.id, [...(merged.get(into.id) ?? []), p.id]);
       if (!into.note && p.note) {
         into.note = p.note;
@@ -165,11 +165,11 @@ export async function reopenGroup(database: Database, actor: AuditActor, request
     );
 
     // The wrong title leaves the watchlists it was put in by this answer, and no other.
-    const added = rows.filter((r) => r.added_to_watchlist && r.title_id !== null);
+    const added = rows.filter((r) => r.addedToWatchlist && r.titleId !== null);
     const removedFor = new Set<number>();
     for (const userId of await repo.removeFromWatchlists(
       tx,
-      added.map((r) => ({ userId: r.user_id, titleId: r.title_id! })),
+      added.map((r) => ({ userId: r.userId, titleId: r.titleId! })),
     ))
       removedFor.add(userId);
     await repo.reopen(tx, ids);
@@ -179,7 +179,7 @@ export async function reopenGroup(database: Database, actor: AuditActor, request
         kind: 'request_reopened',
         requestId: r.id,
         requestTitle: r.title,
-        previous: r.status,
+        previous: r.status as 'fulfilled' | 'rejected',
         reason,
         watchlistRemoved: removedFor.has(userId),
         revision: r.revision + 1,
@@ -190,11 +190,11 @@ export async function reopenGroup(database: Database, actor: AuditActor, request
         action: 'request.reopen',
         entity: 'request',
         entityId: r.id,
-        before: { status: r.status, titleId: r.title_id, response: r.response },
+        before: { status: r.status, titleId: r.titleId, response: r.response },
         after: {
           status: 'pending',
           reason,
-          watchlistRemoved: firstOfMember.get(r.user_id) === r && removedFor.has(r.user_id),
+          watchlistRemoved: firstOfMember.get(r.userId) === r && removedFor.has(r.userId),
           mergedRequestIds: merged.get(r.id) ?? [],
           group: seed.gkey,
           groupSize: rows.length,
