@@ -20,7 +20,6 @@ export const sqlOutsideRepositories = [
   'apps/api/src/modules/admin-money/payments.admin.ts',
   'apps/api/src/modules/admin-money/plans.admin.ts',
   'apps/api/src/modules/admin-ops/comments.ts',
-  'apps/api/src/modules/admin-ops/daily-counts.ts',
   'apps/api/src/modules/admin-ops/notifications.ts',
   'apps/api/src/modules/admin-ops/requests.ts',
   'apps/api/src/modules/admin-ops/stats.ts',

@@ -2,7 +2,7 @@ import type { AdminStats, AdminStatsDay } from '@parde/contract';
 import { sql } from 'drizzle-orm';
 import type { Database } from '../../db/client';
 import { reportedCount } from './comments';
-import { dailyCounts, tehranDay } from './daily-counts';
+import { dailyCounts, tehranDay } from '../daily-counts/daily-counts';
 import { openRequestCounts } from './requests';
 
 const DAY_MS = 86_400_000;

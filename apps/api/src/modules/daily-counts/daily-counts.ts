@@ -1,5 +1,6 @@
 import { tehranWallTime } from '@parde/persian';
 import type pg from 'pg';
+import { DailyCountsRepository } from './daily-counts.repository';
 
 /** What the dashboard counts per day besides what other tables already say. */
 export type DailyMetric = 'plays' | 'searches';
@@ -31,7 +32,11 @@ export class DailyCounts {
   private day = '';
   private closed = false;
 
-  constructor(private readonly pool: pg.Pool) {}
+  private readonly repo: DailyCountsRepository;
+
+  constructor(pool: pg.Pool) {
+    this.repo = new DailyCountsRepository(pool);
+  }
 
   private today(): string {
     const now = Date.now();
@@ -90,15 +95,11 @@ export class DailyCounts {
         b.push(k.slice(i + 1));
         n.push(v);
       }
-      return [a, b, n];
+      return [a, b, n] as const;
     };
     try {
       if (counts.size > 0) {
-        await this.pool.query(
-          `INSERT INTO daily_counts (day, metric, count) SELECT * FROM unnest($1::date[], $2::text[], $3::bigint[])
-           ON CONFLICT (day, metric) DO UPDATE SET count = daily_counts.count + EXCLUDED.count`,
-          split(counts),
-        );
+        await this.repo.addCounts(...split(counts));
       }
     } catch (err) {
       this.restore(counts, misses);
@@ -106,11 +107,7 @@ export class DailyCounts {
     }
     try {
       if (misses.size > 0) {
-        await this.pool.query(
-          `INSERT INTO search_misses (day, query, count) SELECT * FROM unnest($1::date[], $2::text[], $3::int[])
-           ON CONFLICT (day, query) DO UPDATE SET count = search_misses.count + EXCLUDED.count`,
-          split(misses),
-        );
+        await this.repo.addMisses(...split(misses));
       }
     } catch (err) {
       this.restore(new Map(), misses);
