@@ -14,6 +14,7 @@ import { adminMembersRoutes } from './modules/admin-members/admin-members.routes
 import { adminMoneyRoutes } from './modules/admin-money/admin-money.routes';
 import { artworkRoutes } from './modules/artwork/artwork.routes';
 import { authRoutes } from './modules/auth/auth.routes';
+import { Sessions } from './modules/auth/sessions';
 import { catalogueRoutes } from './modules/catalogue/catalogue.routes';
 import { commentsRoutes } from './modules/comments/comments.routes';
 import { contactRoutes } from './modules/contact/contact.routes';
@@ -148,7 +149,7 @@ export async function buildApp(deps: AppDeps, opts: BuildOptions = {}) {
     exempt: (request) => request.url.startsWith(SANDBOX_PAGE_PREFIX),
   });
   await app.register(mailPlugin);
-  await app.register(authPlugin);
+  await app.register(authPlugin, { sessions: new Sessions(deps.database.db) });
   await app.register(paymentsPlugin);
 
   registerPublicCache(app, config.RESPONSE_CACHE_MS, config.RESPONSE_CACHE_ENTRIES);

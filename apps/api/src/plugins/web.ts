@@ -6,14 +6,11 @@ import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
 import type { Config } from '../config';
 import { AppError } from '../errors/app-error';
 import { assetOrigin } from '../lib/urls';
-import { PreviewsService, writeHead, type PageAnswer } from '../modules/previews/previews.service';
-import { robotsTxt } from '../modules/previews/robots';
-import { Sitemap } from '../modules/previews/sitemap';
+import { PreviewsService, robotsTxt, Sitemap, writeHead, type PageAnswer } from '../modules/previews/index';
 import { keepingGeneration, onCatalogueChange } from '../lib/catalogue-version';
 import { Lru } from '../lib/lru';
 import { compressHtml, inProcessApi, loadRenderer, loadScreenCode, spliceRendered, type RenderedPage } from './server-render';
 import { registerWebFiles } from './web-files';
-import { resolveMember } from './auth';
 
 function runtimeConfig(config: Config, request: FastifyRequest): RuntimeConfig {
   return {
@@ -110,7 +107,7 @@ export async function registerWeb(app: FastifyInstance, config: Config) {
       decoded = null; // a malformed escape names no page
     }
     // A kids profile's session (decision 21): a grown-up title's page is not found, here too.
-    const kids = request.cookies[TOKEN_COOKIE] ? (await resolveMember(app.deps.database.db, request))?.kids === true : false;
+    const kids = request.cookies[TOKEN_COOKIE] ? (await app.memberOf(request))?.kids === true : false;
     const answerKey = `${origins.site}|${origins.assets}|${kids}|${decoded}`;
     let answer = answers.get(answerKey);
     if (!answer) {
