@@ -7,7 +7,6 @@ import type { Config } from '../config';
 import { AppError } from '../errors/app-error';
 import { assetOrigin } from '../lib/urls';
 import { PreviewsService, robotsTxt, Sitemap, writeHead, type PageAnswer } from '../modules/previews/index';
-import { keepingGeneration, onCatalogueChange } from '../lib/catalogue-version';
 import { Lru } from '../lib/lru';
 import { compressHtml, inProcessApi, loadRenderer, loadScreenCode, spliceRendered, type RenderedPage } from './server-render';
 import { registerWebFiles } from './web-files';
@@ -51,7 +50,7 @@ export async function registerWeb(app: FastifyInstance, config: Config) {
   const renderedPages = new Lru<RenderedPage>(500, config.RESPONSE_CACHE_MS);
   // What an address is (its status, preview and structured data) is kept as long as its page.
   const answers = new Lru<PageAnswer>(5_000, config.RESPONSE_CACHE_MS);
-  const forget = onCatalogueChange(() => {
+  const forget = app.catalogue.onChange(() => {
     renderedPages.clear();
     answers.clear();
     sitemap.forget();
@@ -111,10 +110,10 @@ export async function registerWeb(app: FastifyInstance, config: Config) {
     const answerKey = `${origins.site}|${origins.assets}|${kids}|${decoded}`;
     let answer = answers.get(answerKey);
     if (!answer) {
-      const generation = keepingGeneration();
+      const generation = app.catalogue.generation();
       try {
         answer = decoded === null ? NOT_FOUND : await pages.answer(decoded, origins, kids);
-        if (generation === keepingGeneration()) answers.set(answerKey, answer);
+        if (generation === app.catalogue.generation()) answers.set(answerKey, answer);
       } catch (err) {
         // The page is served as the app alone; the app asks the API itself.
         request.log.warn({ err }, 'what the page is could not be looked up');
@@ -139,7 +138,7 @@ export async function registerWeb(app: FastifyInstance, config: Config) {
       const cached = renderedPages.get(key);
       if (cached) page = cached;
       else {
-        const generation = keepingGeneration();
+        const generation = app.catalogue.generation();
         try {
           const status = answer.status;
           const rendered = await renderer.render(request.url, inProcessApi(app, request), runtimeConfig(config, request), { status, message: answer.message });
@@ -147,7 +146,7 @@ export async function registerWeb(app: FastifyInstance, config: Config) {
           const html = rendered && (status === 200 || rendered.status === status) && spliceRendered(page.html, rendered, screenCode);
           if (html) {
             page = { html };
-            if (generation === keepingGeneration()) renderedPages.set(key, page);
+            if (generation === app.catalogue.generation()) renderedPages.set(key, page);
           }
         } catch (err) {
           request.log.warn({ err }, 'server render failed; serving the app shell');

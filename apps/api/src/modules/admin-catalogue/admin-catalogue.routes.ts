@@ -56,9 +56,9 @@ const ok = z.object({ ok: z.literal(true) });
  */
 export const adminCatalogueRoutes: FastifyPluginAsyncZod = async (app) => {
   const pool = app.deps.database.pool;
-  const titles = new AdminTitlesService(pool);
-  const parts = new AdminTitlePartsService(pool);
-  const curation = new AdminCurationService(pool);
+  const titles = new AdminTitlesService(pool, app.catalogue);
+  const parts = new AdminTitlePartsService(pool, app.catalogue);
+  const curation = new AdminCurationService(pool, app.catalogue);
 
   /* Titles */
 

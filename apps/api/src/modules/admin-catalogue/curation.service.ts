@@ -28,6 +28,7 @@ import { reindexPerson } from './search-words';
 import { lockTitle } from './titles.service';
 import { sameSet } from './title-parts.service';
 import { catalogueChange, one, type CatalogueTx } from './tx';
+import type { Catalogue } from '../../lib/catalogue-version';
 
 type Out<T extends z.ZodType> = z.output<T>;
 
@@ -102,7 +103,10 @@ function yearsInOrder(p: { birth_year?: number | null; death_year?: number | nul
 
 /** People, genres, collections and slideshow picks. */
 export class AdminCurationService {
-  constructor(private readonly pool: pg.Pool) {}
+  constructor(
+    private readonly pool: pg.Pool,
+    private readonly catalogue: Catalogue,
+  ) {}
 
   /* People */
 
@@ -134,7 +138,7 @@ export class AdminCurationService {
 
   async createPerson(actor: AuditActor, input: Out<typeof adminPersonInput>): Promise<AdminPerson> {
     yearsInOrder(input);
-    const id = await catalogueChange(this.pool, async (tx) => {
+    const id = await catalogueChange(this.pool, this.catalogue, async (tx) => {
       const id = (await one<{ id: number }>(tx.q, `SELECT nextval(pg_get_serial_sequence('people', 'id'))::int AS id`, []))!.id;
       try {
         await tx.q.query(
@@ -154,7 +158,7 @@ export class AdminCurationService {
   }
 
   async updatePerson(actor: AuditActor, id: number, input: Out<typeof adminPersonUpdate>): Promise<AdminPerson> {
-    await catalogueChange(this.pool, async (tx) => {
+    await catalogueChange(this.pool, this.catalogue, async (tx) => {
       const current = await one<PersonRow>(tx.q, `SELECT ${PERSON_COLUMNS} FROM people p WHERE p.id = $1 FOR UPDATE OF p`, [id]);
       if (!current) throw AppError.notFound(m.personNotFound);
       const next = { ...current, ...Object.fromEntries(Object.entries(input).filter(([, v]) => v !== undefined)) } as PersonRow;
@@ -194,7 +198,7 @@ export class AdminCurationService {
   }
 
   async createGenre(actor: AuditActor, input: Out<typeof adminGenreInput>): Promise<AdminGenre> {
-    const id = await catalogueChange(this.pool, async (tx) => {
+    const id = await catalogueChange(this.pool, this.catalogue, async (tx) => {
       const row = await this.writeGenre(tx, () =>
         one<{ id: number }>(tx.q, 'INSERT INTO genres (slug, name_en, name_fa) VALUES ($1, $2, $3) RETURNING id', [slugify(input.name_en), input.name_en, input.name_fa]),
       );
@@ -206,7 +210,7 @@ export class AdminCurationService {
 
   /** A rename keeps the slug: links and filters already out there name the genre by it. */
   async updateGenre(actor: AuditActor, id: number, input: Out<typeof adminGenreUpdate>): Promise<AdminGenre> {
-    await catalogueChange(this.pool, async (tx) => {
+    await catalogueChange(this.pool, this.catalogue, async (tx) => {
       const before = await one<{ slug: string; name_en: string; name_fa: string }>(tx.q, 'SELECT slug, name_en, name_fa FROM genres WHERE id = $1 FOR UPDATE', [id]);
       if (!before) throw AppError.notFound(m.genreNotFound);
       const after = { slug: before.slug, name_en: input.name_en ?? before.name_en, name_fa: input.name_fa ?? before.name_fa };
@@ -227,7 +231,7 @@ export class AdminCurationService {
   }
 
   async removeGenre(actor: AuditActor, id: number): Promise<void> {
-    await catalogueChange(this.pool, async (tx) => {
+    await catalogueChange(this.pool, this.catalogue, async (tx) => {
       const before = await one<{ slug: string; name_en: string; name_fa: string }>(tx.q, 'SELECT slug, name_en, name_fa FROM genres WHERE id = $1 FOR UPDATE', [id]);
       if (!before) throw AppError.notFound(m.genreNotFound);
       const used = (await one<{ n: number }>(tx.q, 'SELECT count(*)::int AS n FROM title_genres WHERE genre_id = $1', [id]))!.n;
@@ -273,7 +277,7 @@ export class AdminCurationService {
   }
 
   async createCollection(actor: AuditActor, input: Out<typeof adminCollectionInput>): Promise<AdminCollectionDetail> {
-    const id = await catalogueChange(this.pool, async (tx) => {
+    const id = await catalogueChange(this.pool, this.catalogue, async (tx) => {
       // The slug is the English name's; a taken one gets a number (`best-of-2`).
       const base = slugify(input.title_en);
       const taken = new Set((await tx.q.query<{ slug: string }>(`SELECT slug FROM collections WHERE slug = $1 OR slug LIKE $2`, [base, `${base}-%`])).rows.map((r) => r.slug));
@@ -294,7 +298,7 @@ export class AdminCurationService {
 
   /** The slug stays: links already shared name the collection by it. */
   async updateCollection(actor: AuditActor, id: number, input: Out<typeof adminCollectionUpdate>): Promise<AdminCollectionDetail> {
-    await catalogueChange(this.pool, async (tx) => {
+    await catalogueChange(this.pool, this.catalogue, async (tx) => {
       const before = await this.lockCollection(tx, id);
       await tx.q.query('UPDATE collections SET title_fa = $2, title_en = $3, description_fa = $4, listing = $5 WHERE id = $1', [
         id,
@@ -309,7 +313,7 @@ export class AdminCurationService {
   }
 
   async removeCollection(actor: AuditActor, id: number): Promise<void> {
-    await catalogueChange(this.pool, async (tx) => {
+    await catalogueChange(this.pool, this.catalogue, async (tx) => {
       const before = await this.lockCollection(tx, id);
       const titleIds = await this.collectionTitleIds(tx, id);
       await tx.q.query('DELETE FROM collections WHERE id = $1', [id]);
@@ -318,7 +322,7 @@ export class AdminCurationService {
   }
 
   async addToCollection(actor: AuditActor, id: number, titleId: number): Promise<AdminCollectionDetail> {
-    await catalogueChange(this.pool, async (tx) => {
+    await catalogueChange(this.pool, this.catalogue, async (tx) => {
       await this.lockCollection(tx, id);
       await titleMustExist(tx, titleId);
       const row = await one<{ position: number }>(
@@ -335,7 +339,7 @@ export class AdminCurationService {
   }
 
   async removeFromCollection(actor: AuditActor, id: number, titleId: number): Promise<AdminCollectionDetail> {
-    await catalogueChange(this.pool, async (tx) => {
+    await catalogueChange(this.pool, this.catalogue, async (tx) => {
       await this.lockCollection(tx, id);
       const before = await this.collectionTitleIds(tx, id);
       if (!before.includes(titleId)) throw AppError.notFound(m.notInCollection);
@@ -348,7 +352,7 @@ export class AdminCurationService {
 
   /** The whole new order (the panel's drag and drop sends it): exactly the titles already in it. */
   async reorderCollection(actor: AuditActor, id: number, titleIds: number[]): Promise<AdminCollectionDetail> {
-    await catalogueChange(this.pool, async (tx) => {
+    await catalogueChange(this.pool, this.catalogue, async (tx) => {
       await this.lockCollection(tx, id);
       const before = await this.collectionTitleIds(tx, id);
       if (!sameSet(before, titleIds)) throw AppError.validation({ title_ids: [m.orderMismatch] }, m.orderMismatch);
@@ -374,7 +378,7 @@ export class AdminCurationService {
   }
 
   async addPick(actor: AuditActor, placement: SlideshowPlacement, titleId: number): Promise<AdminSlideshow> {
-    await catalogueChange(this.pool, async (tx) => {
+    await catalogueChange(this.pool, this.catalogue, async (tx) => {
       const title = await lockTitle(tx, titleId);
       if (placement !== 'all' && title.type !== placement) throw AppError.validation({ title_id: [m.slideshowType] }, m.slideshowType);
       const current = await this.picks(tx, placement);
@@ -387,7 +391,7 @@ export class AdminCurationService {
   }
 
   async removePick(actor: AuditActor, placement: SlideshowPlacement, titleId: number): Promise<AdminSlideshow> {
-    await catalogueChange(this.pool, async (tx) => {
+    await catalogueChange(this.pool, this.catalogue, async (tx) => {
       const current = await this.picks(tx, placement);
       if (!current.includes(titleId)) throw AppError.notFound(m.notInSlideshow);
       await tx.q.query('DELETE FROM slideshow_picks WHERE placement = $1 AND title_id = $2', [placement, titleId]);
@@ -399,7 +403,7 @@ export class AdminCurationService {
   }
 
   async reorderPicks(actor: AuditActor, placement: SlideshowPlacement, titleIds: number[]): Promise<AdminSlideshow> {
-    await catalogueChange(this.pool, async (tx) => {
+    await catalogueChange(this.pool, this.catalogue, async (tx) => {
       const current = await this.picks(tx, placement);
       if (!sameSet(current, titleIds)) throw AppError.validation({ title_ids: [m.orderMismatch] }, m.orderMismatch);
       await renumber(tx, 'slideshow_picks', 'placement', placement, titleIds);

@@ -6,6 +6,7 @@ import { pgCode, pgCodes } from '../../db/executor';
 import { recordAudit, type AuditActor } from '../admin/audit';
 import { m } from './messages';
 import { catalogueChange, one, type CatalogueTx } from './tx';
+import type { Catalogue } from '../../lib/catalogue-version';
 import { lockTitle } from './titles.service';
 
 type Out<T extends z.ZodType> = z.output<T>;
@@ -56,12 +57,15 @@ const episodeVideo = (tx: CatalogueTx, e: { title_id: number; id: number }) =>
 
 /** Seasons, episodes, credits and dub editions of one title: each change locks the title first. */
 export class AdminTitlePartsService {
-  constructor(private readonly pool: pg.Pool) {}
+  constructor(
+    private readonly pool: pg.Pool,
+    private readonly catalogue: Catalogue,
+  ) {}
 
   /* Seasons */
 
   async addSeason(actor: AuditActor, titleId: number, input: Out<typeof adminSeasonInput>): Promise<number> {
-    return catalogueChange(this.pool, async (tx) => {
+    return catalogueChange(this.pool, this.catalogue, async (tx) => {
       await seriesLocked(tx, titleId);
       if (await one(tx.q, 'SELECT 1 FROM seasons WHERE title_id = $1 AND number = $2', [titleId, input.number])) throw AppError.validation({ number: [m.seasonTaken] }, m.seasonTaken);
       const row = (await one<SeasonRow>(tx.q, 'INSERT INTO seasons (title_id, number, year) VALUES ($1, $2, $3) RETURNING id, title_id, number, year', [titleId, input.number, input.year ?? null]))!;
@@ -72,7 +76,7 @@ export class AdminTitlePartsService {
 
   /** A new number moves the season's episodes with it. */
   async updateSeason(actor: AuditActor, id: number, input: Out<typeof adminSeasonUpdate>): Promise<number> {
-    return catalogueChange(this.pool, async (tx) => {
+    return catalogueChange(this.pool, this.catalogue, async (tx) => {
       const before = await this.season(tx, id);
       await lockTitle(tx, before.title_id);
       const number = input.number ?? before.number;
@@ -89,7 +93,7 @@ export class AdminTitlePartsService {
 
   /** Removes a season with its episodes, unless one of them has video. */
   async removeSeason(actor: AuditActor, id: number): Promise<number> {
-    return catalogueChange(this.pool, async (tx) => {
+    return catalogueChange(this.pool, this.catalogue, async (tx) => {
       const season = await this.season(tx, id);
       await lockTitle(tx, season.title_id);
       const episodes = (await tx.q.query<EpisodeRow>(`SELECT ${EPISODE_COLUMNS} FROM episodes WHERE title_id = $1 AND season_number = $2 ORDER BY episode_number`, [season.title_id, season.number])).rows;
@@ -110,7 +114,7 @@ export class AdminTitlePartsService {
   /* Episodes */
 
   async addEpisode(actor: AuditActor, titleId: number, input: Out<typeof adminEpisodeInput>): Promise<number> {
-    return catalogueChange(this.pool, async (tx) => {
+    return catalogueChange(this.pool, this.catalogue, async (tx) => {
       await seriesLocked(tx, titleId);
       if (!(await one(tx.q, 'SELECT 1 FROM seasons WHERE title_id = $1 AND number = $2', [titleId, input.season_number]))) {
         throw AppError.validation({ season_number: [m.seasonMissing] }, m.seasonMissing);
@@ -129,7 +133,7 @@ export class AdminTitlePartsService {
   }
 
   async updateEpisode(actor: AuditActor, id: number, input: Out<typeof adminEpisodeUpdate>): Promise<number> {
-    return catalogueChange(this.pool, async (tx) => {
+    return catalogueChange(this.pool, this.catalogue, async (tx) => {
       const before = await this.episode(tx, id);
       await lockTitle(tx, before.title_id);
       const next = {
@@ -157,7 +161,7 @@ export class AdminTitlePartsService {
   }
 
   async removeEpisode(actor: AuditActor, id: number): Promise<number> {
-    return catalogueChange(this.pool, async (tx) => {
+    return catalogueChange(this.pool, this.catalogue, async (tx) => {
       const before = await this.episode(tx, id);
       await lockTitle(tx, before.title_id);
       if (await episodeVideo(tx, before)) throw new AppError('CONFLICT', 409, m.hasVideo);
@@ -176,7 +180,7 @@ export class AdminTitlePartsService {
   /* Credits */
 
   async addCredit(actor: AuditActor, titleId: number, input: Out<typeof adminCreditInput>): Promise<void> {
-    await catalogueChange(this.pool, async (tx) => {
+    await catalogueChange(this.pool, this.catalogue, async (tx) => {
       await lockTitle(tx, titleId);
       if (!(await one(tx.q, 'SELECT 1 FROM people WHERE id = $1', [input.person_id]))) throw AppError.validation({ person_id: [m.personNotFound] }, m.personNotFound);
       const row = await one(
@@ -192,7 +196,7 @@ export class AdminTitlePartsService {
   }
 
   async updateCredit(actor: AuditActor, titleId: number, personId: number, role: CreditRole, character: string | null | undefined): Promise<void> {
-    await catalogueChange(this.pool, async (tx) => {
+    await catalogueChange(this.pool, this.catalogue, async (tx) => {
       await lockTitle(tx, titleId);
       const before = await this.credit(tx, titleId, personId, role);
       const after = await one(tx.q, 'UPDATE credits SET character = $4 WHERE title_id = $1 AND person_id = $2 AND role = $3 RETURNING title_id, person_id, role, character, billing', [
@@ -206,7 +210,7 @@ export class AdminTitlePartsService {
   }
 
   async removeCredit(actor: AuditActor, titleId: number, personId: number, role: CreditRole): Promise<void> {
-    await catalogueChange(this.pool, async (tx) => {
+    await catalogueChange(this.pool, this.catalogue, async (tx) => {
       await lockTitle(tx, titleId);
       const before = await this.credit(tx, titleId, personId, role);
       await tx.q.query('DELETE FROM credits WHERE title_id = $1 AND person_id = $2 AND role = $3', [titleId, personId, role]);
@@ -216,7 +220,7 @@ export class AdminTitlePartsService {
 
   /** The whole order of one role's credits; the list must name each of them once. */
   async reorderCredits(actor: AuditActor, titleId: number, input: Out<typeof adminCreditOrder>): Promise<void> {
-    await catalogueChange(this.pool, async (tx) => {
+    await catalogueChange(this.pool, this.catalogue, async (tx) => {
       await lockTitle(tx, titleId);
       const current = (await tx.q.query<{ person_id: number }>('SELECT person_id FROM credits WHERE title_id = $1 AND role = $2 ORDER BY billing, person_id', [titleId, input.role])).rows.map((r) => r.person_id);
       if (!sameSet(current, input.person_ids)) throw AppError.validation({ person_ids: [m.creditOrderMismatch] }, m.creditOrderMismatch);
@@ -238,7 +242,7 @@ export class AdminTitlePartsService {
   /* Dub editions: `titles.has_dub` follows whether any is left. */
 
   async addDub(actor: AuditActor, titleId: number, input: Out<typeof adminDubInput>): Promise<void> {
-    await catalogueChange(this.pool, async (tx) => {
+    await catalogueChange(this.pool, this.catalogue, async (tx) => {
       await lockTitle(tx, titleId);
       const row = await one<DubRow>(tx.q, 'INSERT INTO dubs (title_id, studio, language) VALUES ($1, $2, $3) ON CONFLICT DO NOTHING RETURNING id, title_id, studio, language', [
         titleId,
@@ -252,7 +256,7 @@ export class AdminTitlePartsService {
   }
 
   async updateDub(actor: AuditActor, id: number, input: Out<typeof adminDubUpdate>): Promise<number> {
-    return catalogueChange(this.pool, async (tx) => {
+    return catalogueChange(this.pool, this.catalogue, async (tx) => {
       const before = await this.dub(tx, id);
       await lockTitle(tx, before.title_id);
       let after: DubRow | undefined;
@@ -269,7 +273,7 @@ export class AdminTitlePartsService {
 
   /** A dub that video files play is kept: removing it would silently delete those files' rows. */
   async removeDub(actor: AuditActor, id: number): Promise<number> {
-    return catalogueChange(this.pool, async (tx) => {
+    return catalogueChange(this.pool, this.catalogue, async (tx) => {
       const before = await this.dub(tx, id);
       await lockTitle(tx, before.title_id);
       if (await one(tx.q, 'SELECT 1 FROM media_files WHERE title_id = $1 AND dub_id = $2 LIMIT 1', [before.title_id, id])) throw new AppError('CONFLICT', 409, m.dubHasFiles);

@@ -11,6 +11,7 @@ import { searchIds } from '../search/search.service';
 import { m } from './messages';
 import { forgetWords, reindexTitle } from './search-words';
 import { catalogueChange, one, type CatalogueTx } from './tx';
+import type { Catalogue } from '../../lib/catalogue-version';
 
 type Create = z.output<typeof adminTitleCreate>;
 type Update = z.output<typeof adminTitleUpdate>;
@@ -107,7 +108,10 @@ function snapshot(r: Pick<TitleRow, Field | 'published'> & { genre_ids?: number[
 const titleNotFound = () => AppError.notFound(m.titleNotFound);
 
 export class AdminTitlesService {
-  constructor(private readonly pool: pg.Pool) {}
+  constructor(
+    private readonly pool: pg.Pool,
+    private readonly catalogue: Catalogue,
+  ) {}
 
   /** The panel's list: every title, hidden ones too, newest first; a query searches names and ids. */
   async list(query: Query): Promise<{ data: AdminTitleRow[]; meta: ReturnType<typeof pageMeta> }> {
@@ -237,7 +241,7 @@ export class AdminTitlesService {
 
   async create(actor: AuditActor, input: Create): Promise<AdminTitle> {
     checkConsistency(input);
-    const id = await catalogueChange(this.pool, async (tx) => {
+    const id = await catalogueChange(this.pool, this.catalogue, async (tx) => {
       await checkRefs(tx, input);
       // The id first: a title without an IMDb id gets a local one made from it.
       const id = (await tx.q.query<{ id: number }>(`SELECT nextval(pg_get_serial_sequence('titles', 'id'))::int AS id`)).rows[0]!.id;
@@ -283,7 +287,7 @@ export class AdminTitlesService {
   }
 
   async update(actor: AuditActor, id: number, input: Update): Promise<AdminTitle> {
-    await catalogueChange(this.pool, async (tx) => {
+    await catalogueChange(this.pool, this.catalogue, async (tx) => {
       const current = await lockTitle(tx, id);
       const merged = { ...current, ...Object.fromEntries(Object.entries(input).filter(([, v]) => v !== undefined)) } as TitleRow;
       checkConsistency(merged);
@@ -336,7 +340,7 @@ export class AdminTitlesService {
 
   /** Publishes or hides a title; hidden, it is gone from every public list, page, search and the player. */
   async setPublished(actor: AuditActor, id: number, published: boolean): Promise<AdminTitle> {
-    await catalogueChange(this.pool, async (tx) => {
+    await catalogueChange(this.pool, this.catalogue, async (tx) => {
       const current = await lockTitle(tx, id);
       if (current.published === published) return;
       await tx.q.query('UPDATE titles SET published = $2, updated_at = now() WHERE id = $1', [id, published]);
@@ -351,7 +355,7 @@ export class AdminTitlesService {
    * so such a title stays hidden instead. Payments never name titles.
    */
   async remove(actor: AuditActor, id: number): Promise<void> {
-    await catalogueChange(this.pool, async (tx) => {
+    await catalogueChange(this.pool, this.catalogue, async (tx) => {
       const current = await lockTitle(tx, id);
       if (current.published) throw new AppError('CONFLICT', 409, m.deletePublished);
       const use = (await one<{ video: boolean; members: boolean }>(

@@ -15,7 +15,7 @@ import { drizzle } from 'drizzle-orm/node-postgres';
 import type pg from 'pg';
 import type { Database } from '../../db/client';
 import * as schema from '../../db/schema/index';
-import { catalogueChanged } from '../../lib/catalogue-version';
+import type { Catalogue } from '../../lib/catalogue-version';
 import { recordAudit, type AuditActor } from '../admin/audit';
 import { IMDB_COLUMNS } from '../importer/files/imdb-rows';
 import { loadSupplement } from '../importer/files/supplement';
@@ -67,6 +67,8 @@ export interface UploadDeps {
   maxBytes: number;
   queue: QueueSender;
   log: { warn(obj: object, msg: string): void };
+  /** The app's catalogue: an attached subtitle shows on the title's page at once. */
+  catalogue: Pick<Catalogue, 'changed'>;
 }
 
 export class UploadService {
@@ -273,7 +275,7 @@ export class UploadService {
       throw err;
     }
     await installed.done().catch(() => {});
-    catalogueChanged();
+    this.deps.catalogue.changed();
     return { 'Parde-Asset-Id': String(asset.id) };
   }
 

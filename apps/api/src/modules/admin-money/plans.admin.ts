@@ -3,7 +3,6 @@ import { asc, eq, sql } from 'drizzle-orm';
 import type { Db } from '../../db/client';
 import { plans } from '../../db/schema/index';
 import { AppError } from '../../errors/app-error';
-import { clearResponseCache } from '../../plugins/public-cache';
 import { recordAudit, type AuditActor } from '../admin/audit';
 import { iso, pgCode, pgCodes, type Executor } from '../../db/executor';
 import { planPrice, type PlanRow } from '../premium/plans';
@@ -79,8 +78,6 @@ export async function createPlan(db: Db, actor: AuditActor, input: AdminPlanInpu
     await recordAudit(tx, actor, { action: 'plan.create', entity: 'plan', entityId: row!.id, before: null, after: snapshot(row!) });
     return counted(tx, row!.id);
   });
-  // The public list of plans is kept for a few seconds: a change shows at once in this process.
-  clearResponseCache();
   return plan;
 }
 
@@ -113,7 +110,6 @@ export async function updatePlan(db: Db, actor: AuditActor, id: number, patch: A
     await recordAudit(tx, actor, { action: 'plan.update', entity: 'plan', entityId: id, before: snapshot(before), after: snapshot(after!) });
     return counted(tx, id);
   });
-  clearResponseCache();
   return plan;
 }
 
@@ -133,5 +129,4 @@ export async function deletePlan(db: Db, actor: AuditActor, id: number): Promise
     if (pgCode(err) === pgCodes.foreignKey) throw new AppError('PLAN_HAS_PAYMENTS', 409);
     throw err;
   }
-  clearResponseCache();
 }

@@ -1,7 +1,7 @@
 import type pg from 'pg';
 import { normalizeDisplay, slugify } from '@parde/persian';
 import type { Database } from '../../db/client';
-import { catalogueChanged } from '../../lib/catalogue-version';
+import { catalogueChangedHere } from '../../lib/catalogue-version';
 import { searchIndexChanged } from '../search/memory-index';
 import { rebuildSearchIndex } from '../search/search-index';
 import { createProgressReporter } from '../../lib/progress';
@@ -281,7 +281,7 @@ export async function importCatalogue(opts: ImportOptions): Promise<ImportReport
              (SELECT count(*) FROM collections)::int AS collections`);
     await client.query('COMMIT');
     searchIndexChanged();
-    catalogueChanged();
+    catalogueChangedHere();
     // New rows carry no visibility information until a vacuum: every first read would set hint
     // bits (writing pages) and index-only scans would visit the heap. Autovacuum gets there some
     // day (or never, where it is off); the title page and search read these tables right away.

@@ -8,7 +8,7 @@ import { dubLabel, ENCODE_SHARE, makeDownload, MediaError, originalAudioLabel, p
 import type pg from 'pg';
 import type { Database } from '../../db/client';
 import type { AssetAudio, AssetRendition, AssetSubtitle } from '../../db/schema/media';
-import { catalogueChanged } from '../../lib/catalogue-version';
+import { catalogueChangedHere } from '../../lib/catalogue-version';
 
 export interface IngestRequest {
   /** Absolute paths on the machine that runs the job. */
@@ -229,7 +229,7 @@ async function saveAsset(database: Database, ingestId: number, target: Target, m
     // Title pages show the files, and lists the dubbed flag: every process forgets what it kept.
     await client.query(`UPDATE search_index_state SET version = version + 1 WHERE id = 1`);
     await client.query('COMMIT');
-    catalogueChanged();
+    catalogueChangedHere();
   } catch (err) {
     await client.query('ROLLBACK').catch(() => {});
     throw err;

@@ -7,7 +7,7 @@ import fs from 'node:fs';
 import path from 'node:path';
 import type { Database } from '../../db/client';
 import type { AssetAudio, AssetRendition, AssetSubtitle } from '../../db/schema/media';
-import { catalogueChanged } from '../../lib/catalogue-version';
+import { catalogueChangedHere } from '../../lib/catalogue-version';
 import { writeFileRows } from './ingest';
 
 export interface SeedMediaEntry {
@@ -94,6 +94,6 @@ export async function registerSeedMedia(database: Database, seedDir: string): Pr
   } finally {
     client.release();
   }
-  if (added > 0) catalogueChanged();
+  if (added > 0) catalogueChangedHere();
   return added;
 }
