@@ -3,7 +3,7 @@ import { sql } from 'drizzle-orm';
 import { AppError } from '../../errors/app-error';
 import type { Executor } from '../../db/executor';
 import { kidsAnd } from '../catalogue/kids';
-import { isPremium } from '../premium/periods';
+import { isPremium } from './premium-status';
 
 /**
  * Who may watch what. Premium unlocks full titles and episodes and downloading their files;
