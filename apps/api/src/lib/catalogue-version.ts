@@ -121,14 +121,18 @@ export class Catalogue implements ListCaches {
 
   /**
    * Starts asking every `intervalMs`: once the schema is there (the app calls it when it is
-   * ready, after the migrations), since on a fresh database the table only exists then.
+   * ready, after the migrations), since on a fresh database the table only exists then. The
+   * first look is taken at once and resolves the promise: it notes the version this app starts
+   * from, so a change made before the first tick is not taken for the starting point (the search
+   * index may already have been reloaded for it, by a search, when the tick comes).
    */
-  start(): void {
-    if (this.stopped || this.timer || this.opts.intervalMs <= 0) return;
+  start(): Promise<void> {
+    if (this.stopped || this.timer || this.opts.intervalMs <= 0) return Promise.resolve();
     this.timer = setInterval(() => {
       this.check().catch(this.opts.onError);
     }, this.opts.intervalMs);
     this.timer.unref();
+    return this.check().then(() => undefined, this.opts.onError);
   }
 
   stop(): void {
