@@ -5,7 +5,7 @@ import { usePersianErrors } from '@parde/contract';
 import Fastify, { type FastifyServerOptions } from 'fastify';
 import { serializerCompiler, validatorCompiler, type ZodTypeProvider } from 'fastify-type-provider-zod';
 import { frameworkErrors, registerErrorHandling } from './errors/error-handler';
-import { replicaCaughtUp, settleCatalogueWith, watchCatalogue } from './lib/catalogue-version';
+import { Catalogue, replicaCaughtUp } from './lib/catalogue-version';
 import { accountRoutes } from './modules/account/account.routes';
 import { adminRoutes } from './modules/admin/admin.routes';
 import { adminCatalogueRoutes } from './modules/admin-catalogue/admin-catalogue.routes';
@@ -14,6 +14,7 @@ import { adminMembersRoutes } from './modules/admin-members/admin-members.routes
 import { adminMoneyRoutes } from './modules/admin-money/admin-money.routes';
 import { artworkRoutes } from './modules/artwork/artwork.routes';
 import { authRoutes } from './modules/auth/auth.routes';
+import { Sessions } from './modules/auth/sessions';
 import { catalogueRoutes } from './modules/catalogue/catalogue.routes';
 import { commentsRoutes } from './modules/comments/comments.routes';
 import { contactRoutes } from './modules/contact/contact.routes';
@@ -31,6 +32,7 @@ import { paymentsRoutes } from './modules/payments/payments.routes';
 import { premiumRoutes } from './modules/premium/premium.routes';
 import { profilesRoutes } from './modules/profiles/profiles.routes';
 import { requestsRoutes } from './modules/requests/requests.routes';
+import { reloadSearchIndexIfChanged } from './modules/search/memory-index';
 import { authPlugin } from './plugins/auth';
 import { csrfPlugin } from './plugins/csrf';
 import { registerOpenApi } from './plugins/openapi';
@@ -148,23 +150,26 @@ export async function buildApp(deps: AppDeps, opts: BuildOptions = {}) {
     exempt: (request) => request.url.startsWith(SANDBOX_PAGE_PREFIX),
   });
   await app.register(mailPlugin);
-  await app.register(authPlugin);
+  await app.register(authPlugin, { sessions: new Sessions(deps.database.db) });
   await app.register(paymentsPlugin);
 
-  registerPublicCache(app, config.RESPONSE_CACHE_MS, config.RESPONSE_CACHE_ENTRIES);
-  // A catalogue change made anywhere (an import beside the site, another process) is served within seconds.
-  // A read replica: keepers forget again once it has the change (lib/catalogue-version.ts).
+  // The catalogue version and what this app keeps under it (lib/catalogue-version.ts). A change
+  // made anywhere (an import beside the site, another process) is served within seconds; the
+  // search index is reloaded first. A read replica: keepers forget again once it has the change.
   const { pool, readPool } = deps.database;
-  if (readPool !== pool) {
-    settleCatalogueWith(() => replicaCaughtUp(pool, readPool));
-    app.addHook('onClose', async () => settleCatalogueWith(undefined));
-  }
-  const watcher = watchCatalogue(deps.database.pool, config.CATALOGUE_CHECK_MS, (err) => app.log.warn({ err }, 'catalogue version check failed'));
-  app.decorate('catalogue', watcher);
+  const catalogue = new Catalogue({
+    versionMoved: () => reloadSearchIndexIfChanged(pool),
+    intervalMs: config.CATALOGUE_CHECK_MS,
+    onError: (err) => app.log.warn({ err }, 'catalogue version check failed'),
+    responses: { ttlMs: config.RESPONSE_CACHE_MS, maxEntries: config.RESPONSE_CACHE_ENTRIES },
+    settle: readPool !== pool ? () => replicaCaughtUp(pool, readPool) : undefined,
+  });
+  app.decorate('catalogue', catalogue);
   // Polling starts when the app is ready (server.ts: after the migrations, before it listens), so a
   // fresh database is never asked for a table it does not have yet.
-  app.addHook('onReady', async () => watcher.start());
-  app.addHook('onClose', async () => watcher.stop());
+  app.addHook('onReady', async () => catalogue.start());
+  app.addHook('onClose', async () => catalogue.stop());
+  registerPublicCache(app, config.RESPONSE_CACHE_MS);
   await app.register(healthRoutes);
   await app.register(catalogueRoutes);
   await app.register(artworkRoutes);

@@ -1,7 +1,7 @@
 import type { Redis } from 'ioredis';
 import type { Config } from './config';
 import type { Database } from './db/client';
-import type { CatalogueWatcher } from './lib/catalogue-version';
+import type { Catalogue } from './lib/catalogue-version';
 
 /** What every module may use; built once in server.ts (or by a test) and handed to buildApp. */
 export interface AppDeps {
@@ -13,7 +13,7 @@ export interface AppDeps {
 declare module 'fastify' {
   interface FastifyInstance {
     deps: AppDeps;
-    /** This process's view of the catalogue version (search index and caches follow it). */
-    catalogue: CatalogueWatcher;
+    /** This app's view of the catalogue version, and the caches it keeps under it (lib/catalogue-version.ts). */
+    catalogue: Catalogue;
   }
 }

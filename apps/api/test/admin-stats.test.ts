@@ -1,5 +1,5 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { tehranDay } from '../src/modules/admin-ops/daily-counts';
+import { tehranDay } from '../src/modules/daily-counts/daily-counts';
 import { csrf } from './helpers/app';
 import { loadFixtureCatalogue } from './helpers/catalogue';
 import { createMemberTestApp, registerMember, type MemberTestContext, type TestMember } from './helpers/members';

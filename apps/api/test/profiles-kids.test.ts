@@ -5,7 +5,6 @@ import path from 'node:path';
 import { kidsAgeRatings } from '@parde/contract';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { previewFor } from '../src/modules/previews/previews';
-import { clearResponseCache } from '../src/plugins/public-cache';
 import { loadFixtureCatalogue } from './helpers/catalogue';
 import { seedPlans, type SeededPlans } from './helpers/premium';
 import { createMemberTestApp, registerMember, type MemberTestContext, type TestMember } from './helpers/members';
@@ -175,7 +174,7 @@ describe("a kids profile's catalogue", () => {
   }, 120_000);
 
   it('keeps its answers apart from everyone else’s: its own cache key, private, no-store, and Vary for shared caches', async () => {
-    clearResponseCache();
+    ctx.app.catalogue.responses.clear();
     const url = '/api/titles?per_page=100&order_by=year';
     const visitor = await ctx.app.inject({ url });
     expect(visitor.headers['cache-control']).toBe('public, max-age=5');

@@ -6,7 +6,6 @@ import { afterAll, beforeAll, describe, expect, it, vi } from 'vitest';
 import { buildApp, type App } from '../src/app';
 import { loadConfig } from '../src/config';
 import { openDatabase, type Database } from '../src/db/client';
-import { catalogueChanged, onCatalogueChange } from '../src/lib/catalogue-version';
 import { loadFixtureCatalogue } from './helpers/catalogue';
 import { createTestDatabase } from './helpers/database';
 import { registerMember } from './helpers/members';
@@ -87,11 +86,11 @@ describe.skipIf(!given)('a read replica for the catalogue (DATABASE_READ_URL)', 
 
   it('forgets kept answers again once the replica has a catalogue change, not only when the primary has it', async () => {
     let forgot = 0;
-    const off = onCatalogueChange(() => forgot++);
+    const off = app.catalogue.onChange(() => forgot++);
     try {
       const version = async (db: Db) => Number((await db.pool.query<{ v: number }>('SELECT version AS v FROM search_index_state WHERE id = 1')).rows[0]!.v);
       await primary.pool.query('UPDATE search_index_state SET version = version + 1 WHERE id = 1');
-      catalogueChanged();
+      app.catalogue.changed();
       expect(forgot).toBe(1);
       // The replica is behind: nothing more until it catches up.
       await new Promise((r) => setTimeout(r, 300));

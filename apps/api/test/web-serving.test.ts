@@ -3,7 +3,6 @@ import zlib from 'node:zlib';
 import os from 'node:os';
 import path from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { catalogueChanged } from '../src/lib/catalogue-version';
 import { generateOpenApi } from '../src/openapi-doc';
 import { loadFixtureCatalogue } from './helpers/catalogue';
 import { createMemberTestApp, type MemberTestContext } from './helpers/members';
@@ -106,8 +105,8 @@ describe('serving the web app', () => {
   });
 });
 
-/** What an import or the panel does after a change: every process forgets what it kept of the catalogue. */
-const bumpCatalogue = () => catalogueChanged();
+/** What an import or the panel does after a change: the app forgets what it kept of the catalogue. */
+const bumpCatalogue = () => ctx.app.catalogue.changed();
 
 /** The head's description and Open Graph / Twitter tags, unescaped, by name. */
 function metas(html: string): Record<string, string> {

@@ -3,45 +3,152 @@
  * for visitors, list totals — is kept under one catalogue version: `search_index_state.version`,
  * which every catalogue change (an import, an operator's edit) increments in its transaction.
  *
- * Each process asks for the version every second; when it moved, the search index is reloaded
- * and swapped in first, then every keeper forgets. An answer computed while the version moved is
- * not kept (see {@link keepingGeneration}), so nothing older than the change is served after it.
+ * One {@link Catalogue} per app (`app.catalogue`, made in app.ts) asks for the version every
+ * second; when it moved, the search index is reloaded and swapped in first, then every keeper
+ * forgets. An answer computed while the version moved is not kept (see
+ * {@link Catalogue.generation}), so nothing older than the change is served after it.
  */
 import type pg from 'pg';
-import { reloadSearchIndexIfChanged } from '../modules/search/memory-index';
+import { Lru } from './lru';
 
 type Listener = () => void;
-const listeners = new Set<Listener>();
-let generation = 0;
 
-/** Registers something that keeps catalogue answers and must forget them on a change. */
-export function onCatalogueChange(listener: Listener): () => void {
-  listeners.add(listener);
-  return () => listeners.delete(listener);
+/** A public answer the response micro-cache keeps (plugins/public-cache.ts). */
+export interface KeptAnswer {
+  payload: string;
+  etag: string;
+  contentType: string;
 }
 
-/** The keepers' generation: take it before computing an answer, keep the answer only if unchanged. */
-export const keepingGeneration = () => generation;
+/** What the catalogue's lists keep between two changes (the catalogue repository reads and fills them). */
+export interface ListCaches {
+  /** Totals for paging, by filter. */
+  totals: Lru<number>;
+  /** Genre ids by slug, for the list filter. */
+  genreIds: Map<string, number>;
+}
 
-function forget(): void {
-  generation++;
-  for (const l of listeners) l();
+export interface CatalogueOptions {
+  /**
+   * Asks whether the version moved since the last look, having reloaded the search index first
+   * when it did. app.ts hands the search module's check over: this core file knows no module.
+   */
+  versionMoved: () => Promise<boolean>;
+  /** How often to ask once started; 0 makes no timer (asks only on {@link Catalogue.check}). */
+  intervalMs: number;
+  onError: (err: unknown) => void;
+  /** How long and how many public answers are kept (RESPONSE_CACHE_MS, RESPONSE_CACHE_ENTRIES). */
+  responses: { ttlMs: number; maxEntries: number };
+  /**
+   * With a read replica (DATABASE_READ_URL), what a keeper reads again right after a change may
+   * come from a replica still a few milliseconds behind, and would then be kept until the next
+   * change. `settle` resolves once the replica has the change; the keepers forget once more then.
+   */
+  settle?: () => Promise<void>;
+}
+
+/** The apps of this process (usually one; tests build several), for {@link catalogueChangedHere}. */
+const live = new Set<Catalogue>();
+
+/** The catalogue version as one app sees it, and everything the app keeps under it. */
+export class Catalogue implements ListCaches {
+  /**
+   * Totals for paging change only with the catalogue (every change clears them, in every process
+   * within a second), so they are kept long and many: a filtered count is the costliest read of a
+   * list (~50 ms for a genre and a year at 100,000 titles, against ~7 ms for the page itself), and
+   * the filters people combine (genre × country × year × type) run to thousands. ~100 bytes each.
+   */
+  readonly totals = new Lru<number>(50_000, 30 * 60_000);
+  /** Genre ids by slug, for the list filter: a known id lets the planner read the genre's statistics. */
+  readonly genreIds = new Map<string, number>();
+  /** Public answers, serialized, for a few seconds (plugins/public-cache.ts). */
+  readonly responses: Lru<KeptAnswer>;
+
+  private readonly listeners = new Set<Listener>();
+  private keepers = 0;
+  private running?: Promise<boolean>;
+  private timer?: NodeJS.Timeout;
+  private stopped = false;
+
+  constructor(private readonly opts: CatalogueOptions) {
+    this.responses = new Lru<KeptAnswer>(Math.max(1, opts.responses.maxEntries), Math.max(1, opts.responses.ttlMs));
+    this.onChange(() => {
+      this.totals.clear();
+      this.genreIds.clear();
+      this.responses.clear();
+    });
+    live.add(this);
+  }
+
+  /** Registers something else that keeps catalogue answers and must forget them on a change. */
+  onChange(listener: Listener): () => void {
+    this.listeners.add(listener);
+    return () => this.listeners.delete(listener);
+  }
+
+  /** The keepers' generation: take it before computing an answer, keep the answer only if unchanged. */
+  generation(): number {
+    return this.keepers;
+  }
+
+  private forget(): void {
+    this.keepers++;
+    for (const l of this.listeners) l();
+  }
+
+  /** Every keeper forgets (this process changed the catalogue, or another did). */
+  changed(): void {
+    this.forget();
+    const settle = this.opts.settle;
+    if (settle) void settle().then(
+      () => this.forget(),
+      () => this.forget(),
+    );
+  }
+
+  /** Asks for the version now (tests; a change made by this process); true when it had moved. */
+  check(): Promise<boolean> {
+    return (this.running ??= this.opts
+      .versionMoved()
+      .then((moved) => {
+        if (moved) this.changed();
+        return moved;
+      })
+      .finally(() => {
+        this.running = undefined;
+      }));
+  }
+
+  /**
+   * Starts asking every `intervalMs`: once the schema is there (the app calls it when it is
+   * ready, after the migrations), since on a fresh database the table only exists then. The
+   * first look is taken at once and resolves the promise: it notes the version this app starts
+   * from, so a change made before the first tick is not taken for the starting point (the search
+   * index may already have been reloaded for it, by a search, when the tick comes).
+   */
+  start(): Promise<void> {
+    if (this.stopped || this.timer || this.opts.intervalMs <= 0) return Promise.resolve();
+    this.timer = setInterval(() => {
+      this.check().catch(this.opts.onError);
+    }, this.opts.intervalMs);
+    this.timer.unref();
+    return this.check().then(() => undefined, this.opts.onError);
+  }
+
+  stop(): void {
+    this.stopped = true;
+    clearInterval(this.timer);
+    live.delete(this);
+  }
 }
 
 /**
- * With a read replica (DATABASE_READ_URL), what a keeper reads again right after a change may
- * come from a replica still a few milliseconds behind, and would then be kept until the next
- * change. `settle` resolves once the replica has the change; the keepers forget once more then.
+ * For code that changes the catalogue with no app at hand — the importer and media ingest, which
+ * the command line and the app's jobs share: every app of this process forgets at once. (Each app
+ * would see the change by its version within seconds anyway; this is what makes it at once.)
  */
-let settle: (() => Promise<void>) | undefined;
-export function settleCatalogueWith(fn: (() => Promise<void>) | undefined): void {
-  settle = fn;
-}
-
-/** Every keeper forgets (this process changed the catalogue, or another did). */
-export function catalogueChanged(): void {
-  forget();
-  if (settle) void settle().then(forget, forget);
+export function catalogueChangedHere(): void {
+  for (const catalogue of live) catalogue.changed();
 }
 
 /**
@@ -54,46 +161,4 @@ export async function replicaCaughtUp(primary: pg.Pool, replica: pg.Pool, maxMs 
   const target = await versionOn(primary);
   const until = Date.now() + maxMs;
   while ((await versionOn(replica)) < target && Date.now() < until) await new Promise((r) => setTimeout(r, stepMs));
-}
-
-export interface CatalogueWatcher {
-  /** Checks now (tests; a change made by this process). */
-  check(): Promise<boolean>;
-  /** Starts polling: once the schema is there (the app calls it when it is ready, after the migrations). */
-  start(): void;
-  stop(): void;
-}
-
-/**
- * Polls the version on `pool` every `intervalMs` once started; 0 makes no timer (checks only when
- * asked). Nothing is asked before {@link CatalogueWatcher.start}: on a fresh database the table is
- * only there once the migrations have run.
- */
-export function watchCatalogue(pool: pg.Pool, intervalMs: number, onError: (err: unknown) => void): CatalogueWatcher {
-  let running: Promise<boolean> | undefined;
-  const check = () =>
-    (running ??= reloadSearchIndexIfChanged(pool)
-      .then((changed) => {
-        if (changed) catalogueChanged();
-        return changed;
-      })
-      .finally(() => {
-        running = undefined;
-      }));
-  let timer: NodeJS.Timeout | undefined;
-  let stopped = false;
-  return {
-    check,
-    start: () => {
-      if (stopped || timer || intervalMs <= 0) return;
-      timer = setInterval(() => {
-        check().catch(onError);
-      }, intervalMs);
-      timer.unref();
-    },
-    stop: () => {
-      stopped = true;
-      clearInterval(timer);
-    },
-  };
 }

@@ -1,9 +1,6 @@
 import type { FastifyInstance, FastifyRequest } from 'fastify';
 import fp from 'fastify-plugin';
 import { AppError } from '../errors/app-error';
-import { AuthRepository, createMainProfile } from '../modules/auth/auth.repository';
-import { hashToken } from '../modules/auth/tokens';
-import type { Db } from '../db/client';
 
 export type Role = 'member' | 'editor' | 'admin';
 
@@ -23,7 +20,25 @@ export interface AuthMember {
   mainProfile: boolean;
 }
 
+/**
+ * What the plugin asks of the accounts behind tokens. The auth module answers (app.ts hands its
+ * answer over), so this plugin knows no table and no module: every module that needs a member
+ * sits above it.
+ */
+export interface SessionLookup {
+  /** The member and profile behind a bearer token, or null (unknown, expired or revoked). */
+  memberOfToken(token: string): Promise<AuthMember | null>;
+}
+
+export interface AuthPluginOptions {
+  sessions: SessionLookup;
+}
+
 declare module 'fastify' {
+  interface FastifyInstance {
+    /** The member and profile behind the request's token, or null: for pages drawn outside the auth hook. */
+    memberOf(request: FastifyRequest): Promise<AuthMember | null>;
+  }
   interface FastifyContextConfig {
     /**
      * 'member': a valid bearer token is required (401 otherwise); 'optional': used when valid;
@@ -51,11 +66,6 @@ const rank: Record<Role, number> = { member: 0, editor: 1, admin: 2 };
 /** The header the web app sends with the profile it shows (its `profile-storage`). */
 const PROFILE_HEADER = 'x-profile';
 
-const repo = new AuthRepository();
-
-/** Writing `last_used_at` on every request would turn each read into a write; once a minute is enough. */
-const TOUCH_AFTER_MS = 60_000;
-
 /** The token a request carries: the `Authorization: Bearer` header, or else the web app's `token` cookie. */
 function tokenOf(request: FastifyRequest): string | undefined {
   const header = request.headers.authorization;
@@ -69,9 +79,13 @@ function tokenOf(request: FastifyRequest): string | undefined {
  * Bearer-token authentication (Sanctum-like). Tokens are random and stored as SHA-256 hashes with
  * an expiry; revoked or expired tokens answer 401. Member answers are never cached by anyone.
  */
-export const authPlugin = fp(async (app: FastifyInstance) => {
-  const { db } = app.deps.database;
-
+export const authPlugin = fp(async (app: FastifyInstance, { sessions }: AuthPluginOptions) => {
+  const resolve = async (request: FastifyRequest): Promise<AuthMember | null> => {
+    const token = tokenOf(request);
+    if (!token || token.length > 200) return null;
+    return sessions.memberOfToken(token);
+  };
+  app.decorate('memberOf', resolve);
   app.decorateRequest('member', null);
 
   app.addHook('onRoute', (route) => {
@@ -82,8 +96,6 @@ export const authPlugin = fp(async (app: FastifyInstance) => {
       if (route.schema) (route.schema as Record<string, unknown>)['x-role'] = route.config.auth;
     }
   });
-
-  const resolve = (request: FastifyRequest) => resolveMember(db, request);
 
   app.addHook('onRequest', async (request, reply) => {
     const config = request.routeOptions.config;
@@ -106,32 +118,6 @@ export const authPlugin = fp(async (app: FastifyInstance) => {
     checkProfileHeader(request, config.anyProfile);
   });
 });
-
-/** The member and profile behind the request's token, or null (also for an unknown or expired one). */
-export async function resolveMember(db: Db, request: FastifyRequest): Promise<AuthMember | null> {
-  const token = tokenOf(request);
-  if (!token || token.length > 200) return null;
-  let owner = await repo.tokenOwner(db, hashToken(token));
-  if (!owner) return null;
-  if (owner.profileId === null) {
-    // An account made before profiles by a path that made none: its main profile is made now.
-    await createMainProfile(db, owner.userId, owner.name);
-    owner = await repo.tokenOwner(db, hashToken(token));
-    if (!owner || owner.profileId === null) return null;
-  }
-  if (Date.now() - owner.lastUsedAt.getTime() > TOUCH_AFTER_MS) await repo.touchToken(db, owner.tokenId);
-  return {
-    userId: owner.userId,
-    tokenId: owner.tokenId,
-    name: owner.name,
-    email: owner.email,
-    role: owner.role as Role,
-    profileId: owner.profileId,
-    kids: owner.kids === true,
-    profileName: owner.profileName ?? owner.name,
-    mainProfile: owner.main === true,
-  };
-}
 
 /**
  * A tab that still shows another profile than its session uses (the profile was switched in

@@ -1,7 +1,5 @@
 import crypto from 'node:crypto';
 import type { FastifyInstance, FastifyRequest } from 'fastify';
-import { keepingGeneration, onCatalogueChange } from '../lib/catalogue-version';
-import { Lru } from '../lib/lru';
 
 declare module 'fastify' {
   interface FastifyContextConfig {
@@ -10,22 +8,10 @@ declare module 'fastify' {
   }
   interface FastifyRequest {
     servedFromCache?: boolean;
-    /** The catalogue keepers' generation when this request began (see lib/catalogue-version). */
+    /** The catalogue keepers' generation when this request began (see lib/catalogue-version.ts). */
     cacheGeneration?: number;
   }
 }
-
-interface Cached {
-  payload: string;
-  etag: string;
-  contentType: string;
-}
-
-let responses = new Lru<Cached>(1, 1);
-/** Forgets every cached response. */
-export const clearResponseCache = () => responses.clear();
-// A catalogue change (an import, an operator's edit, here or in another process) is seen at once.
-onCatalogueChange(clearResponseCache);
 
 /**
  * Who a public answer may be kept for. A kids profile's answers are filtered (decision 21): they
@@ -50,13 +36,15 @@ const respond = (etag: string, inm: string | undefined) => Boolean(inm && inm.sp
  * a few seconds (micro-caching), so a popular title page costs one set of queries per interval
  * instead of one per visitor. Several processes each keep their own; the TTL bounds staleness.
  */
-export function registerPublicCache(app: FastifyInstance, ttlMs: number, maxEntries = 5000) {
-  responses = new Lru<Cached>(maxEntries, ttlMs);
+export function registerPublicCache(app: FastifyInstance, ttlMs: number) {
+  // Kept with the catalogue (app.catalogue): a catalogue change, here or in another process, empties it.
+  const { catalogue } = app;
+  const responses = catalogue.responses;
   const key = (request: FastifyRequest) => `${request.member?.kids ? 'kids|' : ''}${request.host}|${request.url}`;
 
   app.addHook('onRequest', async (request, reply) => {
     if (ttlMs <= 0 || !request.routeOptions.config.publicCache || request.method !== 'GET') return;
-    request.cacheGeneration = keepingGeneration();
+    request.cacheGeneration = catalogue.generation();
     const hit = responses.get(key(request));
     if (!hit) return;
     request.servedFromCache = true;
@@ -80,7 +68,7 @@ export function registerPublicCache(app: FastifyInstance, ttlMs: number, maxEntr
     reply.header('cache-control', request.member?.kids ? KIDS_CACHE_CONTROL : PUBLIC_CACHE_CONTROL);
     reply.header('vary', VARY);
     // An answer computed while the catalogue changed may be of the old one: send it, don't keep it.
-    if (ttlMs > 0 && request.method === 'GET' && request.cacheGeneration === keepingGeneration()) {
+    if (ttlMs > 0 && request.method === 'GET' && request.cacheGeneration === catalogue.generation()) {
       responses.set(key(request), { payload, etag, contentType: String(reply.getHeader('content-type') ?? 'application/json; charset=utf-8') });
     }
     if (respond(etag, request.headers['if-none-match'])) {

@@ -6,14 +6,10 @@ import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
 import type { Config } from '../config';
 import { AppError } from '../errors/app-error';
 import { assetOrigin } from '../lib/urls';
-import { PreviewsService, writeHead, type PageAnswer } from '../modules/previews/previews.service';
-import { robotsTxt } from '../modules/previews/robots';
-import { Sitemap } from '../modules/previews/sitemap';
-import { keepingGeneration, onCatalogueChange } from '../lib/catalogue-version';
+import { PreviewsService, robotsTxt, Sitemap, writeHead, type PageAnswer } from '../modules/previews/index';
 import { Lru } from '../lib/lru';
 import { compressHtml, inProcessApi, loadRenderer, loadScreenCode, spliceRendered, type RenderedPage } from './server-render';
 import { registerWebFiles } from './web-files';
-import { resolveMember } from './auth';
 
 function runtimeConfig(config: Config, request: FastifyRequest): RuntimeConfig {
   return {
@@ -54,7 +50,7 @@ export async function registerWeb(app: FastifyInstance, config: Config) {
   const renderedPages = new Lru<RenderedPage>(500, config.RESPONSE_CACHE_MS);
   // What an address is (its status, preview and structured data) is kept as long as its page.
   const answers = new Lru<PageAnswer>(5_000, config.RESPONSE_CACHE_MS);
-  const forget = onCatalogueChange(() => {
+  const forget = app.catalogue.onChange(() => {
     renderedPages.clear();
     answers.clear();
     sitemap.forget();
@@ -110,14 +106,14 @@ export async function registerWeb(app: FastifyInstance, config: Config) {
       decoded = null; // a malformed escape names no page
     }
     // A kids profile's session (decision 21): a grown-up title's page is not found, here too.
-    const kids = request.cookies[TOKEN_COOKIE] ? (await resolveMember(app.deps.database.db, request))?.kids === true : false;
+    const kids = request.cookies[TOKEN_COOKIE] ? (await app.memberOf(request))?.kids === true : false;
     const answerKey = `${origins.site}|${origins.assets}|${kids}|${decoded}`;
     let answer = answers.get(answerKey);
     if (!answer) {
-      const generation = keepingGeneration();
+      const generation = app.catalogue.generation();
       try {
         answer = decoded === null ? NOT_FOUND : await pages.answer(decoded, origins, kids);
-        if (generation === keepingGeneration()) answers.set(answerKey, answer);
+        if (generation === app.catalogue.generation()) answers.set(answerKey, answer);
       } catch (err) {
         // The page is served as the app alone; the app asks the API itself.
         request.log.warn({ err }, 'what the page is could not be looked up');
@@ -142,7 +138,7 @@ export async function registerWeb(app: FastifyInstance, config: Config) {
       const cached = renderedPages.get(key);
       if (cached) page = cached;
       else {
-        const generation = keepingGeneration();
+        const generation = app.catalogue.generation();
         try {
           const status = answer.status;
           const rendered = await renderer.render(request.url, inProcessApi(app, request), runtimeConfig(config, request), { status, message: answer.message });
@@ -150,7 +146,7 @@ export async function registerWeb(app: FastifyInstance, config: Config) {
           const html = rendered && (status === 200 || rendered.status === status) && spliceRendered(page.html, rendered, screenCode);
           if (html) {
             page = { html };
-            if (generation === keepingGeneration()) renderedPages.set(key, page);
+            if (generation === app.catalogue.generation()) renderedPages.set(key, page);
           }
         } catch (err) {
           request.log.warn({ err }, 'server render failed; serving the app shell');

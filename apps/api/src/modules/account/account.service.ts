@@ -3,7 +3,7 @@ import { AppError } from '../../errors/app-error';
 import { AccountRepository } from './account.repository';
 import { toMember, type PremiumState } from './account.mapper';
 import type { Executor } from '../../db/executor';
-import { premiumState } from '../premium/periods';
+import { premiumState } from '../entitlements/premium-status';
 
 const repo = new AccountRepository();
 

@@ -29,6 +29,7 @@ import { m } from './messages';
 import { reindexPerson } from './search-words';
 import { lockTitle } from './titles.service';
 import { sameSet } from './title-parts.service';
+import type { Catalogue } from '../../lib/catalogue-version';
 import { catalogueChange, type CatalogueTx } from './tx';
 
 type Out<T extends z.ZodType> = z.output<T>;
@@ -75,7 +76,10 @@ export class AdminCurationService {
   private readonly pool: Database['pool'];
   private readonly db: Database['db'];
 
-  constructor(database: Pick<Database, 'db' | 'pool'>) {
+  constructor(
+    database: Pick<Database, 'db' | 'pool'>,
+    private readonly catalogue: Pick<Catalogue, 'changed'>,
+  ) {
     this.pool = database.pool;
     this.db = database.db;
   }
@@ -107,7 +111,7 @@ export class AdminCurationService {
 
   async createPerson(actor: AuditActor, input: Out<typeof adminPersonInput>): Promise<AdminPerson> {
     yearsInOrder(input);
-    const id = await catalogueChange(this.pool, async (tx) => {
+    const id = await catalogueChange(this.pool, this.catalogue, async (tx) => {
       const id = await nextId(tx.db, 'people');
       try {
         await repo.insertPerson(tx.db, id, {
@@ -133,7 +137,7 @@ export class AdminCurationService {
   }
 
   async updatePerson(actor: AuditActor, id: number, input: Out<typeof adminPersonUpdate>): Promise<AdminPerson> {
-    await catalogueChange(this.pool, async (tx) => {
+    await catalogueChange(this.pool, this.catalogue, async (tx) => {
       const current = await repo.lockPerson(tx.db, id);
       if (!current) throw AppError.notFound(m.personNotFound);
       const pick = <T>(value: T | undefined, was: T) => (value === undefined ? was : value);
@@ -174,7 +178,7 @@ export class AdminCurationService {
   }
 
   async createGenre(actor: AuditActor, input: Out<typeof adminGenreInput>): Promise<AdminGenre> {
-    const id = await catalogueChange(this.pool, async (tx) => {
+    const id = await catalogueChange(this.pool, this.catalogue, async (tx) => {
       const id = await this.writeGenre(tx, () => repo.insertGenre(tx.db, slugify(input.name_en), input.name_en, input.name_fa));
       await recordAudit(tx.db, actor, { action: 'genre.create', entity: 'genre', entityId: id, before: null, after: { slug: slugify(input.name_en), name_en: input.name_en, name_fa: input.name_fa } });
       return id;
@@ -184,7 +188,7 @@ export class AdminCurationService {
 
   /** A rename keeps the slug: links and filters already out there name the genre by it. */
   async updateGenre(actor: AuditActor, id: number, input: Out<typeof adminGenreUpdate>): Promise<AdminGenre> {
-    await catalogueChange(this.pool, async (tx) => {
+    await catalogueChange(this.pool, this.catalogue, async (tx) => {
       const before = await repo.lockGenre(tx.db, id);
       if (!before) throw AppError.notFound(m.genreNotFound);
       const after = { slug: before.slug, name_en: input.name_en ?? before.name_en, name_fa: input.name_fa ?? before.name_fa };
@@ -205,7 +209,7 @@ export class AdminCurationService {
   }
 
   async removeGenre(actor: AuditActor, id: number): Promise<void> {
-    await catalogueChange(this.pool, async (tx) => {
+    await catalogueChange(this.pool, this.catalogue, async (tx) => {
       const before = await repo.lockGenre(tx.db, id);
       if (!before) throw AppError.notFound(m.genreNotFound);
       const used = await repo.genreUse(tx.db, id);
@@ -243,7 +247,7 @@ export class AdminCurationService {
   }
 
   async createCollection(actor: AuditActor, input: Out<typeof adminCollectionInput>): Promise<AdminCollectionDetail> {
-    const id = await catalogueChange(this.pool, async (tx) => {
+    const id = await catalogueChange(this.pool, this.catalogue, async (tx) => {
       // The slug is the English name's; a taken one gets a number (`best-of-2`).
       const base = slugify(input.title_en);
       const taken = new Set(await repo.collectionSlugsLike(tx.db, base));
@@ -258,7 +262,7 @@ export class AdminCurationService {
 
   /** The slug stays: links already shared name the collection by it. */
   async updateCollection(actor: AuditActor, id: number, input: Out<typeof adminCollectionUpdate>): Promise<AdminCollectionDetail> {
-    await catalogueChange(this.pool, async (tx) => {
+    await catalogueChange(this.pool, this.catalogue, async (tx) => {
       const before = await this.lockCollection(tx, id);
       await repo.updateCollection(tx.db, id, {
         titleFa: input.title_fa ?? before.titleFa,
@@ -272,7 +276,7 @@ export class AdminCurationService {
   }
 
   async removeCollection(actor: AuditActor, id: number): Promise<void> {
-    await catalogueChange(this.pool, async (tx) => {
+    await catalogueChange(this.pool, this.catalogue, async (tx) => {
       const before = await this.lockCollection(tx, id);
       const titleIds = await this.collectionTitleIds(tx, id);
       await repo.deleteCollection(tx.db, id);
@@ -281,7 +285,7 @@ export class AdminCurationService {
   }
 
   async addToCollection(actor: AuditActor, id: number, titleId: number): Promise<AdminCollectionDetail> {
-    await catalogueChange(this.pool, async (tx) => {
+    await catalogueChange(this.pool, this.catalogue, async (tx) => {
       await this.lockCollection(tx, id);
       await titleMustExist(tx, titleId);
       const position = await repo.addCollectionTitle(tx.db, id, titleId);
@@ -292,7 +296,7 @@ export class AdminCurationService {
   }
 
   async removeFromCollection(actor: AuditActor, id: number, titleId: number): Promise<AdminCollectionDetail> {
-    await catalogueChange(this.pool, async (tx) => {
+    await catalogueChange(this.pool, this.catalogue, async (tx) => {
       await this.lockCollection(tx, id);
       const before = await this.collectionTitleIds(tx, id);
       if (!before.includes(titleId)) throw AppError.notFound(m.notInCollection);
@@ -305,7 +309,7 @@ export class AdminCurationService {
 
   /** The whole new order (the panel's drag and drop sends it): exactly the titles already in it. */
   async reorderCollection(actor: AuditActor, id: number, titleIds: number[]): Promise<AdminCollectionDetail> {
-    await catalogueChange(this.pool, async (tx) => {
+    await catalogueChange(this.pool, this.catalogue, async (tx) => {
       await this.lockCollection(tx, id);
       const before = await this.collectionTitleIds(tx, id);
       if (!sameSet(before, titleIds)) throw AppError.validation({ title_ids: [m.orderMismatch] }, m.orderMismatch);
@@ -329,7 +333,7 @@ export class AdminCurationService {
   }
 
   async addPick(actor: AuditActor, placement: SlideshowPlacement, titleId: number): Promise<AdminSlideshow> {
-    await catalogueChange(this.pool, async (tx) => {
+    await catalogueChange(this.pool, this.catalogue, async (tx) => {
       const title = await lockTitle(tx, titleId);
       if (placement !== 'all' && title.type !== placement) throw AppError.validation({ title_id: [m.slideshowType] }, m.slideshowType);
       const current = await this.picks(tx, placement);
@@ -342,7 +346,7 @@ export class AdminCurationService {
   }
 
   async removePick(actor: AuditActor, placement: SlideshowPlacement, titleId: number): Promise<AdminSlideshow> {
-    await catalogueChange(this.pool, async (tx) => {
+    await catalogueChange(this.pool, this.catalogue, async (tx) => {
       const current = await this.picks(tx, placement);
       if (!current.includes(titleId)) throw AppError.notFound(m.notInSlideshow);
       await repo.deletePick(tx.db, placement, titleId);
@@ -353,7 +357,7 @@ export class AdminCurationService {
   }
 
   async reorderPicks(actor: AuditActor, placement: SlideshowPlacement, titleIds: number[]): Promise<AdminSlideshow> {
-    await catalogueChange(this.pool, async (tx) => {
+    await catalogueChange(this.pool, this.catalogue, async (tx) => {
       const current = await this.picks(tx, placement);
       if (!sameSet(current, titleIds)) throw AppError.validation({ title_ids: [m.orderMismatch] }, m.orderMismatch);
       await repo.renumberPicks(tx.db, placement, titleIds);

@@ -13,6 +13,7 @@ import * as repo from './admin-catalogue.repository';
 import type { TitleFilter, TitleRow } from './admin-catalogue.repository';
 import { m } from './messages';
 import { forgetWords, reindexTitle } from './search-words';
+import type { Catalogue } from '../../lib/catalogue-version';
 import { catalogueChange, type CatalogueTx } from './tx';
 
 type Create = z.output<typeof adminTitleCreate>;
@@ -80,7 +81,10 @@ export class AdminTitlesService {
   private readonly pool: Database['pool'];
   private readonly db: Database['db'];
 
-  constructor(database: Pick<Database, 'db' | 'pool'>) {
+  constructor(
+    database: Pick<Database, 'db' | 'pool'>,
+    private readonly catalogue: Pick<Catalogue, 'changed'>,
+  ) {
     this.pool = database.pool;
     this.db = database.db;
   }
@@ -157,7 +161,7 @@ export class AdminTitlesService {
 
   async create(actor: AuditActor, input: Create): Promise<AdminTitle> {
     checkConsistency(input);
-    const id = await catalogueChange(this.pool, async (tx) => {
+    const id = await catalogueChange(this.pool, this.catalogue, async (tx) => {
       await checkRefs(tx, input);
       // The id first: a title without an IMDb id gets a local one made from it.
       const id = await repo.nextId(tx.db, 'titles');
@@ -199,7 +203,7 @@ export class AdminTitlesService {
   }
 
   async update(actor: AuditActor, id: number, input: Update): Promise<AdminTitle> {
-    await catalogueChange(this.pool, async (tx) => {
+    await catalogueChange(this.pool, this.catalogue, async (tx) => {
       const current = await lockTitle(tx, id);
       checkConsistency({
         year: input.year === undefined ? current.year : input.year,
@@ -245,7 +249,7 @@ export class AdminTitlesService {
 
   /** Publishes or hides a title; hidden, it is gone from every public list, page, search and the player. */
   async setPublished(actor: AuditActor, id: number, published: boolean): Promise<AdminTitle> {
-    await catalogueChange(this.pool, async (tx) => {
+    await catalogueChange(this.pool, this.catalogue, async (tx) => {
       const current = await lockTitle(tx, id);
       if (current.published === published) return;
       await repo.updateTitle(tx.db, id, { published });
@@ -260,7 +264,7 @@ export class AdminTitlesService {
    * so such a title stays hidden instead. Payments never name titles.
    */
   async remove(actor: AuditActor, id: number): Promise<void> {
-    await catalogueChange(this.pool, async (tx) => {
+    await catalogueChange(this.pool, this.catalogue, async (tx) => {
       const current = await lockTitle(tx, id);
       if (current.published) throw new AppError('CONFLICT', 409, m.deletePublished);
       const use = await repo.titleUse(tx.db, id);

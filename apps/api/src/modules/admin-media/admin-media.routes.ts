@@ -39,7 +39,7 @@ export const adminMediaRoutes: FastifyPluginAsyncZod = async (app) => {
   const { config, database } = app.deps;
   const queue = queueSender(database, (err) => app.log.warn({ err }, 'job queue'));
   app.addHook('onClose', async () => queue.stop());
-  const service = new UploadService({ database, dataDir: config.DATA_DIR, maxBytes: config.UPLOAD_MAX_BYTES, queue, log: app.log });
+  const service = new UploadService({ database, dataDir: config.DATA_DIR, maxBytes: config.UPLOAD_MAX_BYTES, queue, log: app.log, catalogue: app.catalogue });
   const origins = allowedOrigins(config);
   const uploads = tusUploads(service, { allowedOrigin: (o) => origins.has(o), maxBytes: config.UPLOAD_MAX_BYTES, log: app.log });
   await app.register(uploads.plugin);

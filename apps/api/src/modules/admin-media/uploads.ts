@@ -12,7 +12,7 @@ import { datasetKindOf, subtitleLanguageLabels, uploadMetadata, type DatasetKind
 import { decodeSubtitleBytes, MediaError, probeMedia, srtToWebVtt, SubtitleError } from '@parde/media';
 import type { Upload } from '@tus/server';
 import type { Database } from '../../db/client';
-import { catalogueChanged } from '../../lib/catalogue-version';
+import type { Catalogue } from '../../lib/catalogue-version';
 import { recordAudit, type AuditActor } from '../admin/audit';
 import { IMDB_COLUMNS } from '../importer/files/imdb-rows';
 import { loadSupplement } from '../importer/files/supplement';
@@ -59,6 +59,8 @@ export interface UploadDeps {
   maxBytes: number;
   queue: QueueSender;
   log: { warn(obj: object, msg: string): void };
+  /** The app's catalogue: an attached subtitle shows on the title's page at once. */
+  catalogue: Pick<Catalogue, 'changed'>;
 }
 
 export class UploadService {
@@ -248,7 +250,7 @@ export class UploadService {
       throw err;
     }
     await installed.done().catch(() => {});
-    catalogueChanged();
+    this.deps.catalogue.changed();
     return { 'Parde-Asset-Id': String(asset.id) };
   }
 

@@ -39,6 +39,8 @@ const tehranToday = () => new Date(Date.now() + 3.5 * 3_600_000).toISOString().s
  */
 export const adminMoneyRoutes: FastifyPluginAsyncZod = async (app) => {
   const { db } = app.deps.database;
+  // The public list of plans is kept for a few seconds with the public answers: a change shows at once here.
+  const forgetPublicPlans = () => app.catalogue.responses.clear();
 
   // ── Plans ──
   app.get(
@@ -50,7 +52,11 @@ export const adminMoneyRoutes: FastifyPluginAsyncZod = async (app) => {
   app.post(
     '/api/admin/plans',
     { schema: { ...schema, summary: 'Creates a plan', body: adminPlanInput, response: { 201: single(adminPlan), ...adminErrors } } },
-    async (request, reply) => reply.code(201).send({ data: await createPlan(db, actorOf(request), request.body) }),
+    async (request, reply) => {
+      const plan = await createPlan(db, actorOf(request), request.body);
+      forgetPublicPlans();
+      return reply.code(201).send({ data: plan });
+    },
   );
 
   app.patch(
@@ -64,7 +70,11 @@ export const adminMoneyRoutes: FastifyPluginAsyncZod = async (app) => {
         response: { 200: single(adminPlan), ...adminErrors, ...notFound },
       },
     },
-    async (request) => ({ data: await updatePlan(db, actorOf(request), request.params.id, request.body) }),
+    async (request) => {
+      const plan = await updatePlan(db, actorOf(request), request.params.id, request.body);
+      forgetPublicPlans();
+      return { data: plan };
+    },
   );
 
   app.delete(
@@ -79,6 +89,7 @@ export const adminMoneyRoutes: FastifyPluginAsyncZod = async (app) => {
     },
     async (request, reply) => {
       await deletePlan(db, actorOf(request), request.params.id);
+      forgetPublicPlans();
       return reply.code(204).send(null);
     },
   );

@@ -1,7 +1,6 @@
 import type { AdminPlan, AdminPlanInput, AdminPlanUpdate } from '@parde/contract';
 import type { Db } from '../../db/client';
 import { AppError } from '../../errors/app-error';
-import { clearResponseCache } from '../../plugins/public-cache';
 import { recordAudit, type AuditActor } from '../admin/audit';
 import { iso, pgCode, pgCodes, type Executor } from '../../db/executor';
 import { planPrice } from '../premium/plans';
@@ -61,8 +60,6 @@ export async function createPlan(db: Db, actor: AuditActor, input: AdminPlanInpu
     await recordAudit(tx, actor, { action: 'plan.create', entity: 'plan', entityId: row.id, before: null, after: snapshot(row) });
     return counted(tx, row.id);
   });
-  // The public list of plans is kept for a few seconds: a change shows at once in this process.
-  clearResponseCache();
   return plan;
 }
 
@@ -91,7 +88,6 @@ export async function updatePlan(db: Db, actor: AuditActor, id: number, patch: A
     await recordAudit(tx, actor, { action: 'plan.update', entity: 'plan', entityId: id, before: snapshot(before), after: snapshot(after!) });
     return counted(tx, id);
   });
-  clearResponseCache();
   return plan;
 }
 
@@ -110,5 +106,4 @@ export async function deletePlan(db: Db, actor: AuditActor, id: number): Promise
     if (pgCode(err) === pgCodes.foreignKey) throw new AppError('PLAN_HAS_PAYMENTS', 409);
     throw err;
   }
-  clearResponseCache();
 }

@@ -1,8 +1,8 @@
 import type { FastifyInstance } from 'fastify';
 import fp from 'fastify-plugin';
+import { dailyCounts } from '../daily-counts/daily-counts';
 import { searchCountsPlugin } from '../search/search-counts';
 import { adminCommentsRoutes } from './comments.routes';
-import { dailyCounts } from './daily-counts';
 import './labels';
 import { adminNotificationsRoutes } from './notifications.routes';
 import { adminRequestsRoutes } from './requests.routes';

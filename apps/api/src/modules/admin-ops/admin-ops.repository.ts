@@ -27,19 +27,6 @@ const tehranStart = (day: string) => sql`(${day}::date)::timestamp AT TIME ZONE 
 const tehran = (column: string) => sql.raw(`(${column} AT TIME ZONE 'Asia/Tehran')::date`);
 
 /** Parallel arrays of the keys `day|what` and their counts, for one `unnest` upsert. */
-function split(m: Map<string, number>): [string[], string[], number[]] {
-  const a: string[] = [];
-  const b: string[] = [];
-  const n: number[] = [];
-  for (const [k, v] of m) {
-    const i = k.indexOf('|');
-    a.push(k.slice(0, i));
-    b.push(k.slice(i + 1));
-    n.push(v);
-  }
-  return [a, b, n];
-}
-
 /** Operators' announcements, the dashboard's numbers and the daily counts behind them. */
 export class AdminOpsRepository {
   // ---- announcements. Hand-written: the audience is one WHERE over users with an EXISTS on premium, reused by every statement.
@@ -149,23 +136,5 @@ export class AdminOpsRepository {
       SELECT query, sum(count)::int AS n, max(day)::text AS last_day FROM search_misses
       WHERE day BETWEEN ${from}::date AND ${to}::date GROUP BY query ORDER BY n DESC, query LIMIT ${limit}`);
     return rows;
-  }
-
-  // ---- daily counts. Hand-written: one upsert that adds, over unnest'ed arrays (each passed whole as one parameter), per table.
-
-  /** Adds the counts keyed `day|metric` to the days' totals. */
-  async addDailyCounts(db: Executor, counts: Map<string, number>): Promise<void> {
-    const [days, metrics, n] = split(counts);
-    await db.execute(sql`
-      INSERT INTO daily_counts (day, metric, count) SELECT * FROM unnest(${sql.param(days)}::date[], ${sql.param(metrics)}::text[], ${sql.param(n)}::bigint[])
-      ON CONFLICT (day, metric) DO UPDATE SET count = daily_counts.count + EXCLUDED.count`);
-  }
-
-  /** Adds the counts keyed `day|query` to the days' missed searches. */
-  async addSearchMisses(db: Executor, misses: Map<string, number>): Promise<void> {
-    const [days, queries, n] = split(misses);
-    await db.execute(sql`
-      INSERT INTO search_misses (day, query, count) SELECT * FROM unnest(${sql.param(days)}::date[], ${sql.param(queries)}::text[], ${sql.param(n)}::int[])
-      ON CONFLICT (day, query) DO UPDATE SET count = search_misses.count + EXCLUDED.count`);
   }
 }

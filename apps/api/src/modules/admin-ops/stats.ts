@@ -2,7 +2,7 @@ import type { AdminStats, AdminStatsDay } from '@parde/contract';
 import type { Database } from '../../db/client';
 import { AdminOpsRepository } from './admin-ops.repository';
 import { reportedCount } from './comments';
-import { dailyCounts, tehranDay } from './daily-counts';
+import { dailyCounts, tehranDay } from '../daily-counts/daily-counts';
 import { openRequestCounts } from './requests';
 
 const repo = new AdminOpsRepository();

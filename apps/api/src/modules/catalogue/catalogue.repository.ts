@@ -1,20 +1,7 @@
 import { createHash } from 'node:crypto';
 import type pg from 'pg';
-import { Lru } from '../../lib/lru';
-import { onCatalogueChange } from '../../lib/catalogue-version';
-import { kidsAnd } from './kids';
-
-/**
- * Totals for paging change only with the catalogue (every change clears them, in every process
- * within a second), so they are kept long and many: a filtered count is the costliest read of a
- * list (~50 ms for a genre and a year at 100,000 titles, against ~7 ms for the page itself), and
- * the filters people combine (genre × country × year × type) run to thousands. ~100 bytes each.
- */
-const totals = new Lru<number>(50_000, 30 * 60_000);
-onCatalogueChange(() => totals.clear());
-/** Genre ids by slug, for the list filter: a known id lets the planner read the genre's statistics. */
-const genreBySlug = new Map<string, number>();
-onCatalogueChange(() => genreBySlug.clear());
+import type { ListCaches } from '../../lib/catalogue-version';
+import { kidsAnd, kidsTitleSql } from './kids';
 
 /** A title row as card queries return it (genres already aggregated). */
 export interface TitleCardRow {
@@ -136,6 +123,9 @@ export function filterSql(f: ListFilter, start = 1): { sql: string; params: unkn
   return { sql: conds.join(' AND '), params };
 }
 
+/** A kids profile's title search: only public titles rated for children (the in-memory lists hold every public title). */
+export const kidsSearchWhere = (): { sql: string; params: unknown[] } => ({ sql: `t.published AND ${kidsTitleSql('t')}`, params: [] });
+
 export const ORDERS = {
   // NULLS LAST matches the index's order; without it PostgreSQL sorts the whole table.
   votes: 't.votes DESC NULLS LAST, t.id',
@@ -147,7 +137,14 @@ export const ORDERS = {
 } as const;
 
 export class CatalogueRepository {
-  constructor(private readonly pool: pg.Pool) {}
+  /**
+   * `kept`: the totals and genre ids the app keeps until the catalogue changes (app.catalogue);
+   * without them (a reader of cards only) every list counts again.
+   */
+  constructor(
+    private readonly pool: pg.Pool,
+    private readonly kept?: ListCaches,
+  ) {}
 
   /** The title page's fixed queries, prepared once per connection (planning outweighed running). */
   private named<T extends pg.QueryResultRow>(_label: string, text: string, values: unknown[]) {
@@ -177,7 +174,7 @@ export class CatalogueRepository {
     const where = filterSql(filter);
     const n = where.params.length;
     const countKey = `${where.sql}|${JSON.stringify(where.params)}`;
-    const cached = totals.get(countKey);
+    const cached = this.kept?.totals.get(countKey);
     const [page, total] = await Promise.all([
       this.pool.query<TitleCardRow>(`SELECT ${CARD_COLUMNS} FROM titles t WHERE ${where.sql} ORDER BY ${ORDERS[order]} LIMIT $${n + 1} OFFSET $${n + 2}`, [
         ...where.params,
@@ -186,16 +183,16 @@ export class CatalogueRepository {
       ]),
       cached ?? this.pool.query<{ total: number }>(`SELECT count(*)::int AS total FROM titles t WHERE ${where.sql}`, where.params).then((r) => r.rows[0]!.total),
     ]);
-    if (cached === undefined) totals.set(countKey, total);
+    if (cached === undefined) this.kept?.totals.set(countKey, total);
     return { rows: page.rows, total };
   }
 
   /** A genre's id by its slug, kept until the catalogue changes (only slugs that exist are kept). */
   private async genreId(slug: string): Promise<number | undefined> {
-    const known = genreBySlug.get(slug);
+    const known = this.kept?.genreIds.get(slug);
     if (known !== undefined) return known;
     const { rows } = await this.pool.query<{ id: number }>({ name: 'genre_by_slug', text: 'SELECT id FROM genres WHERE slug = $1', values: [slug] });
-    if (rows[0]) genreBySlug.set(slug, rows[0].id);
+    if (rows[0]) this.kept?.genreIds.set(slug, rows[0].id);
     return rows[0]?.id;
   }
 

@@ -1,8 +1,8 @@
 import type { TitleAccess } from '@parde/contract';
 import { AppError } from '../../errors/app-error';
 import type { Executor } from '../../db/executor';
-import { isPremium } from '../premium/periods';
 import { EntitlementsRepository } from './entitlements.repository';
+import { isPremium } from './premium-status';
 
 const repo = new EntitlementsRepository();
 

@@ -3,7 +3,7 @@ import { normalizeDisplay, slugify } from '@parde/persian';
 import type { Database } from '../../db/client';
 import type { Executor } from '../../db/executor';
 import { onConnection } from '../../db/executors';
-import { catalogueChanged } from '../../lib/catalogue-version';
+import { catalogueChangedHere } from '../../lib/catalogue-version';
 import { searchIndexChanged } from '../search/memory-index';
 import { rebuildSearchIndex } from '../search/search-index';
 import { createProgressReporter } from '../../lib/progress';
@@ -279,7 +279,7 @@ export async function importCatalogue(opts: ImportOptions): Promise<ImportReport
       return repo.counts(tx);
     });
     searchIndexChanged();
-    catalogueChanged();
+    catalogueChangedHere();
     // New rows carry no visibility information until a vacuum: every first read would set hint
     // bits (writing pages) and index-only scans would visit the heap. Autovacuum gets there some
     // day (or never, where it is off); the title page and search read these tables right away.

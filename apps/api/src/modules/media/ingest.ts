@@ -8,7 +8,7 @@ import { dubLabel, ENCODE_SHARE, makeDownload, MediaError, originalAudioLabel, p
 import type { Database } from '../../db/client';
 import type { Executor } from '../../db/executor';
 import type { AssetAudio, AssetRendition, AssetSubtitle } from '../../db/schema/media';
-import { catalogueChanged } from '../../lib/catalogue-version';
+import { catalogueChangedHere } from '../../lib/catalogue-version';
 import { IngestsRepository } from './media.repository';
 
 const repo = new IngestsRepository();
@@ -200,7 +200,7 @@ async function saveAsset(database: Database, ingestId: number, target: Target, m
     // Title pages show the files, and lists the dubbed flag: every process forgets what it kept.
     await repo.bumpCatalogueVersion(tx);
   });
-  catalogueChanged();
+  catalogueChangedHere();
 }
 
 /** The files page: one row per quality and audio edition, sized as video plus that audio. */

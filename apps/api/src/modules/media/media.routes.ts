@@ -8,7 +8,7 @@ import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { paths } from '../../config';
 import { AppError } from '../../errors/app-error';
 import { Lru } from '../../lib/lru';
-import { dailyCounts } from '../admin-ops/daily-counts';
+import { dailyCounts } from '../daily-counts/daily-counts';
 import { assertCanWatch } from '../entitlements/entitlements.service';
 import { mediaSecretOf } from './media-secret';
 import { MediaRepository, type AssetRow } from './media.repository';

@@ -7,7 +7,7 @@ import fs from 'node:fs';
 import path from 'node:path';
 import type { Database } from '../../db/client';
 import type { AssetAudio, AssetRendition, AssetSubtitle } from '../../db/schema/media';
-import { catalogueChanged } from '../../lib/catalogue-version';
+import { catalogueChangedHere } from '../../lib/catalogue-version';
 import { writeFileRows } from './ingest';
 import { IngestsRepository } from './media.repository';
 
@@ -68,6 +68,6 @@ export async function registerSeedMedia(database: Database, seedDir: string): Pr
     if (added > 0) await repo.bumpCatalogueVersion(tx);
     return added;
   });
-  if (added > 0) catalogueChanged();
+  if (added > 0) catalogueChangedHere();
   return added;
 }

@@ -2,7 +2,7 @@ import type { Notification, NotificationKind } from '@parde/contract';
 import { formatJalali, toPersianDigits } from '@parde/persian';
 import type { Db } from '../../db/client';
 import { webPaths } from '../../lib/urls';
-import { clearResponseCache } from '../../plugins/public-cache';
+import type { Catalogue } from '../../lib/catalogue-version';
 import { iso, pageMeta, type Executor } from '../../db/executor';
 import { NotificationsRepository, type NewNotification, type NotificationRow, type TitleName } from './notifications.repository';
 
@@ -131,13 +131,16 @@ export async function notifyTitleReleased(db: Executor, titleId: number): Promis
   return notifyWatchers(db, t.id, { kind: 'title_released', titleId: t.id, name: nameOf(t), slug: t.slug });
 }
 
-/** Releases a coming-soon title and tells its watchers, in one transaction. */
-export async function releaseComingSoonTitle(db: Db, titleId: number): Promise<{ released: boolean; notified: number }> {
+/**
+ * Releases a coming-soon title and tells its watchers, in one transaction; `catalogue` (the app's)
+ * forgets what it kept, so the title leaves the coming-soon list at once.
+ */
+export async function releaseComingSoonTitle(db: Db, titleId: number, catalogue?: Pick<Catalogue, 'changed'>): Promise<{ released: boolean; notified: number }> {
   const result = await db.transaction(async (tx) => {
     if (!(await repo.releaseComingSoon(tx, titleId))) return { released: false, notified: 0 };
     return { released: true, notified: await notifyTitleReleased(tx, titleId) };
   });
-  if (result.released) clearResponseCache();
+  if (result.released) catalogue?.changed();
   return result;
 }
 

@@ -1,14 +1,12 @@
-import type { PremiumStatus } from '@parde/contract';
 import type { Executor } from '../../db/executor';
+import { DAY_MS, type PeriodKind } from '../entitlements/premium-status';
 import { PremiumRepository } from './premium.repository';
 
 const repo = new PremiumRepository();
 
-/** A premium day is 24 hours: Iran keeps no daylight saving, so days never stretch or shrink. */
-export const DAY_MS = 86_400_000;
-
-/** 'grant': days an operator gave by hand; placed like a join. */
-export type PeriodKind = 'join' | 'reserve' | 'gift' | 'grant';
+// The status reads (premiumStatus, premiumState, isPremium) live in the entitlements module, below
+// this one: the account page and the player's gate read them too.
+export { DAY_MS, isPremium, premiumState, premiumStatus, type PeriodKind } from '../entitlements/premium-status';
 
 /** Where a member's premium chain stands at an instant. */
 export interface ChainState {
@@ -126,49 +124,4 @@ export async function revokePeriod(tx: Executor, periodId: number, now: Date): P
   if (!row) return null;
   const moved = await repo.closeGapAfter(tx, userId, periodId);
   return { id: periodId, userId, ...row, moved };
-}
-
-type LivePeriod = {
-  id: number;
-  plan_name: string;
-  kind: PeriodKind;
-  days: number;
-  starts_at: Date;
-  ends_at: Date;
-};
-
-/** The dashboard's view of a member's premium at an instant. */
-export async function premiumStatus(db: Executor, userId: number, now: Date): Promise<PremiumStatus> {
-  const rows = await repo.livePeriods(db, userId, now);
-  return summarize(rows as LivePeriod[], now);
-}
-
-export function summarize(rows: LivePeriod[], now: Date): PremiumStatus {
-  const periods = rows.map((r) => ({ ...r, starts_at: new Date(r.starts_at), ends_at: new Date(r.ends_at) }));
-  const active = periods.some((p) => p.starts_at <= now && p.ends_at > now);
-  if (!active) return { active: false, activeUntil: null, daysLeft: 0, reserved: [], premiumUntil: null };
-  const reserved = periods.filter((p) => p.kind === 'reserve' && p.starts_at > now);
-  const premiumUntil = periods.reduce((max, p) => (p.ends_at > max ? p.ends_at : max), periods[0]!.ends_at);
-  const activeUntil = reserved[0]?.starts_at ?? premiumUntil;
-  return {
-    active: true,
-    activeUntil: activeUntil.toISOString(),
-    daysLeft: Math.ceil((activeUntil.getTime() - now.getTime()) / DAY_MS),
-    reserved: reserved.map((p) => ({ id: p.id, planName: p.plan_name, days: p.days, startsAt: p.starts_at.toISOString(), endsAt: p.ends_at.toISOString() })),
-    premiumUntil: premiumUntil.toISOString(),
-  };
-}
-
-/** Whether the member is premium at the instant (a reserved plan counts from its own start). */
-export async function isPremium(db: Executor, userId: number, now: Date): Promise<boolean> {
-  return repo.hasRunningPeriod(db, userId, now);
-}
-
-/**
- * `premium` of `GET /api/user`: active, and until when premium lasts with reserved plans counted.
- * (The accounts module's `premiumOf` is meant to answer with this.)
- */
-export async function premiumState(db: Executor, userId: number, now = new Date()): Promise<{ active: boolean; until: string | null }> {
-  const s = await premiumStatus(db, userId, now);
-  return { active: s.active, until: s.premiumUntil };
 }

@@ -1,4 +1,4 @@
-import { and, asc, count, desc, eq, gt, isNull, lte, sql } from 'drizzle-orm';
+import { and, asc, count, desc, eq, isNull, sql } from 'drizzle-orm';
 import { giftCodes, plans, premiumPeriods, users } from '../../db/schema/index';
 import type { Executor } from '../../db/executor';
 
@@ -8,16 +8,6 @@ export type GiftRow = typeof giftCodes.$inferSelect;
 export type NewGiftRow = typeof giftCodes.$inferInsert;
 export type PremiumPeriodRow = typeof premiumPeriods.$inferSelect;
 export type NewPremiumPeriodRow = typeof premiumPeriods.$inferInsert;
-
-/** A period still counting at an instant, as the dashboard's summary reads it. */
-export interface LivePeriod {
-  id: number;
-  plan_name: string;
-  kind: string;
-  days: number;
-  starts_at: Date;
-  ends_at: Date;
-}
 
 const date = (d: Date | string) => new Date(d);
 
@@ -119,32 +109,6 @@ export class PremiumRepository {
       WHERE q.user_id = ${userId} AND q.id <> ${periodId} AND q.revoked_at IS NULL
         AND q.starts_at >= d.ends_at AND d.shift > interval '0'`);
     return moved.rowCount ?? 0;
-  }
-
-  /** The member's periods not over at `now` and not revoked, in the order they run. */
-  livePeriods(db: Executor, userId: number, now: Date): Promise<LivePeriod[]> {
-    return db
-      .select({
-        id: premiumPeriods.id,
-        plan_name: premiumPeriods.planName,
-        kind: premiumPeriods.kind,
-        days: premiumPeriods.days,
-        starts_at: premiumPeriods.startsAt,
-        ends_at: premiumPeriods.endsAt,
-      })
-      .from(premiumPeriods)
-      .where(and(eq(premiumPeriods.userId, userId), gt(premiumPeriods.endsAt, now), isNull(premiumPeriods.revokedAt)))
-      .orderBy(asc(premiumPeriods.startsAt), asc(premiumPeriods.id));
-  }
-
-  /** Whether a period of the member runs at the instant. */
-  async hasRunningPeriod(db: Executor, userId: number, now: Date): Promise<boolean> {
-    const rows = await db
-      .select({ id: premiumPeriods.id })
-      .from(premiumPeriods)
-      .where(and(eq(premiumPeriods.userId, userId), gt(premiumPeriods.endsAt, now), lte(premiumPeriods.startsAt, now), isNull(premiumPeriods.revokedAt)))
-      .limit(1);
-    return rows.length > 0;
   }
 
   /** Members whose whole chain (reserved plans counted) ends after `now` and by `horizon`, with when it ends. */

@@ -1,7 +1,7 @@
 import { normalizeForSearch } from '@parde/persian';
 import type { FastifyInstance } from 'fastify';
 import fp from 'fastify-plugin';
-import { dailyCounts } from '../admin-ops/daily-counts';
+import { dailyCounts } from '../daily-counts/daily-counts';
 
 /** The search people type into (the header's box); its answers are counted for the dashboard. */
 const SEARCH_ROUTE = '/api/titles/search';

@@ -1,8 +1,8 @@
 import { tehranWallTime } from '@parde/persian';
 import type { Db } from '../../db/client';
-import { AdminOpsRepository } from './admin-ops.repository';
+import { DailyCountsRepository } from './daily-counts.repository';
 
-const repo = new AdminOpsRepository();
+const repo = new DailyCountsRepository();
 
 /** What the dashboard counts per day besides what other tables already say. */
 export type DailyMetric = 'plays' | 'searches';
