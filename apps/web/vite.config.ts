@@ -85,8 +85,9 @@ function firstPaintHead(): Plugin {
 const FIRST_VISIT_MODULES = new RegExp(
   [
     // Not `form-rules`: it checks member and admin forms with the contract's zod schemas, and zod
-    // must stay out of a first visit (docs/decisions/0030).
-    String.raw`/src/lib/(?!ssr-state\.|service-worker\.|start-libs\.|form-rules\.)[\w-]+\.tsx?$`,
+    // must stay out of a first visit. Nor `field-errors`, the reader of a 422: forms use it, and
+    // no first visit of a catalogue page has one (docs/decisions/0030).
+    String.raw`/src/lib/(?!ssr-state\.|service-worker\.|start-libs\.|form-rules\.|field-errors\.)[\w-]+\.tsx?$`,
     String.raw`/src/config/[\w-]+\.tsx?$`,
     String.raw`/src/theme/(emotion-context|labels)\.ts$`,
     String.raw`/src/app/(messages|provider|app)\.tsx?$`,

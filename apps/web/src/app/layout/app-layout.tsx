@@ -7,7 +7,7 @@ import { usePageViews } from '../../features/analytics';
 import { useAuthBootstrap, useAuthStore, useSession, useUserRefresh } from '../../features/auth';
 import { useIsKids, useProfileGate } from '../../features/profiles';
 import { useSearchStore } from '../../features/search';
-import { BottomBar } from './bottom-bar';
+import { BOTTOM_BAR_HEIGHT, BottomBar } from './bottom-bar';
 import { Footer } from './footer';
 import { Header, MAIN_CONTENT_ID } from './header';
 import { NavigationProgress } from './navigation-progress';
@@ -15,7 +15,7 @@ import { ScrollToTop } from './scroll-to-top';
 
 // Fetched when first needed: most first visits never open the side menu or see a notice.
 const MobileDrawer = lazyComponent(() => import('./mobile-drawer'));
-const Toaster = lazyComponent(() => import('./toaster'));
+const Toaster = lazyComponent(() => import('../../components/toaster'));
 
 /**
  * The shared layout of every route (spec §2): header, main area, footer, and on narrow
@@ -67,7 +67,7 @@ export function AppLayout({ loading = false }: { loading?: boolean }) {
       <BottomBar session={navSession} drawerId={drawerId} drawerOpen={drawerOpen} onOpenDrawer={openDrawer} />
       {hasNotice && (
         <Suspense fallback={null}>
-          <Toaster />
+          <Toaster aboveBottomBar={BOTTOM_BAR_HEIGHT} />
         </Suspense>
       )}
     </div>

@@ -9,6 +9,7 @@ import { EmptyState } from '../../../components/empty-state';
 import { InlineError } from '../../../components/query-error';
 import { Section } from '../../../components/section';
 import { getErrorMessage, getErrorStatus } from '../../../lib/errors';
+import { fieldErrorsOf } from '../../../lib/field-errors';
 import { useCreateRequest } from '../api/create-request';
 import { useRequests } from '../api/get-requests';
 import { toRequestInput, validateRequest, type RequestErrors, type RequestValues } from '../lib/validate-request';
@@ -20,16 +21,8 @@ const m = messages.requests;
 const EMPTY: RequestValues = { title: '', year: '', imdb: '', note: '' };
 const FIELDS = Object.keys(EMPTY) as (keyof RequestValues)[];
 
-function serverErrors(error: unknown): RequestErrors {
-  const body = (error as { response?: { data?: { errors?: Record<string, unknown> } } }).response?.data;
-  const out: RequestErrors = {};
-  for (const f of FIELDS) {
-    const list = body?.errors?.[f];
-    const first = Array.isArray(list) ? list.find((x) => typeof x === 'string') : undefined;
-    if (first) out[f] = first;
-  }
-  return out;
-}
+/** The server's sentences for the form's fields (a 422). */
+const serverErrors = (error: unknown): RequestErrors => fieldErrorsOf(error, { only: FIELDS });
 
 /** `user/new-request`: ask for a missing title; the member's earlier requests sit below. */
 export function NewRequestScreen() {

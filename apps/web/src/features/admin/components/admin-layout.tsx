@@ -21,7 +21,7 @@ import { adminSections, isStaff, mayOpen, type StaffRole } from '../nav';
 
 const SIDEBAR = 248;
 // The site's one notice (a write's outcome), fetched when one is first raised.
-const Toaster = lazy(() => import('../../../app/layout/toaster'));
+const Toaster = lazy(() => import('../../../components/toaster'));
 
 function SideMenu({ role, onPick }: { role: StaffRole; onPick?: () => void }) {
   return (

@@ -1,6 +1,6 @@
 import TextField from '@mui/material/TextField';
 import { useState, type ReactNode } from 'react';
-import { fieldErrorsOf } from '../../../lib/errors';
+import { fieldErrorsOf } from '../../../lib/field-errors';
 import { checkForm, type ContractSchema } from '../../../lib/form-rules';
 import { adminMessages } from '../messages';
 import { ActionDialog, formErrorOf } from './action-dialog';

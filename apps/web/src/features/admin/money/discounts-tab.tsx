@@ -12,7 +12,7 @@ import { formatJalali, toPersianDigits } from '@parde/persian';
 import { useState, type FormEvent } from 'react';
 import { accentText, solidAccent } from '../../../components/accent';
 import { QueryErrorPage } from '../../../components/query-error';
-import { fieldErrorsOf } from '../../../lib/errors';
+import { fieldErrorsOf } from '../../../lib/field-errors';
 import { formErrors } from '../../../lib/form-rules';
 import { notifySuccess } from '../../../lib/notifications';
 import { adminDate, adminToman } from '../lib/format';

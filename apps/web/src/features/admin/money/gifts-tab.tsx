@@ -9,7 +9,7 @@ import { adminGiftIssueInput, adminReasonInput, giftStateLabels, type AdminGift,
 import { useState, type FormEvent } from 'react';
 import { solidAccent } from '../../../components/accent';
 import { QueryErrorPage } from '../../../components/query-error';
-import { fieldErrorsOf } from '../../../lib/errors';
+import { fieldErrorsOf } from '../../../lib/field-errors';
 import { notifySuccess } from '../../../lib/notifications';
 import { adminDate } from '../lib/format';
 import { adminMessages } from '../messages';

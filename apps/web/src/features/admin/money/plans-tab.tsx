@@ -11,7 +11,7 @@ import { toPersianDigits } from '@parde/persian';
 import { useState } from 'react';
 import { accentText, solidAccent } from '../../../components/accent';
 import { QueryErrorPage } from '../../../components/query-error';
-import { fieldErrorsOf } from '../../../lib/errors';
+import { fieldErrorsOf } from '../../../lib/field-errors';
 import { formErrors } from '../../../lib/form-rules';
 import { notifySuccess } from '../../../lib/notifications';
 import { adminNumber, adminToman } from '../lib/format';

@@ -1,4 +1,5 @@
-import { fieldErrorsOf, getErrorMessage } from '../../../lib/errors';
+import { getErrorMessage } from '../../../lib/errors';
+import { fieldErrorsOf } from '../../../lib/field-errors';
 
 export type FieldErrors<K extends string> = Partial<Record<K, string>>;
 

@@ -1,5 +1,6 @@
 import { toLatinDigits } from '@parde/persian';
-import { getErrorStatus } from '../../../lib/errors';
+import { getErrorMessage } from '../../../lib/errors';
+import { fieldErrorsOf, getErrorCode } from '../../../lib/field-errors';
 
 /**
  * Paying from a profile other than the main one proves the account holder (decision 21): the
@@ -14,13 +15,8 @@ export function holderProofBody(typed: string): { password?: string; main_pin?: 
 
 /** The API asks for the proof (403 `HOLDER_PROOF_REQUIRED`) or refused it (422 on `password` or `main_pin`): its sentence. */
 export function holderProofRefusal(error: unknown): string | null {
-  const body = (error as { response?: { data?: { code?: unknown; message?: unknown; errors?: Record<string, unknown> } } } | null)?.response?.data;
-  if (!body) return null;
-  if (getErrorStatus(error) === 422) {
-    const list = body.errors?.password ?? body.errors?.main_pin;
-    const first = Array.isArray(list) ? list.find((x): x is string => typeof x === 'string') : undefined;
-    if (first) return first;
-  }
-  if (body.code === 'HOLDER_PROOF_REQUIRED' && typeof body.message === 'string') return body.message;
-  return null;
+  const fields = fieldErrorsOf(error, { only: ['password', 'main_pin'] });
+  const refused = fields.password ?? fields.main_pin;
+  if (refused) return refused;
+  return getErrorCode(error) === 'HOLDER_PROOF_REQUIRED' ? getErrorMessage(error) : null;
 }

@@ -3,7 +3,6 @@ import { configure, render } from '@testing-library/react';
 import { HttpError, type Adapter, type ApiResponse, type RequestConfig } from '../../../lib/api-client';
 import type { ReactNode } from 'react';
 import { createMemoryRouter, RouterProvider, type RouteObject } from 'react-router';
-import { AppProvider } from '../../../app/provider';
 import { api } from '../../../lib/api-client';
 import { createQueryClient } from '../../../lib/query-client';
 
@@ -36,11 +35,9 @@ export const body = (config: RequestConfig) => (typeof config.data === 'string' 
 
 export function renderRoutes(routes: RouteObject[], path: string, wrap: (node: ReactNode) => ReactNode = (n) => n) {
   const router = createMemoryRouter(routes, { initialEntries: [path] });
-  render(
-    <AppProvider>
-      <QueryClientProvider client={createQueryClient()}>{wrap(<RouterProvider router={router} />)}</QueryClientProvider>
-    </AppProvider>,
-  );
+  // A fresh query cache per render, as the app's provider would give the page (the Emotion cache
+  // is MuiScope's own default): a feature's test support needs nothing from app/.
+  render(<QueryClientProvider client={createQueryClient()}>{wrap(<RouterProvider router={router} />)}</QueryClientProvider>);
   return router;
 }
 

@@ -1,4 +1,5 @@
-import { fieldErrorsOf, getErrorCode, getErrorMessage, getErrorStatus } from '../../../lib/errors';
+import { getErrorMessage, getErrorStatus } from '../../../lib/errors';
+import { fieldErrorsOf, getErrorCode } from '../../../lib/field-errors';
 
 /**
  * What a refused selection asks of the viewer (contract: `selectProfileInput`):

@@ -1,6 +1,6 @@
 import type { ContactInput } from '@parde/contract';
 import { toPersianDigits } from '@parde/persian';
-import { fieldErrorsOfBody } from '../../../lib/errors';
+import { fieldErrorsOfBody } from '../../../lib/field-errors';
 import { messages } from '../messages';
 
 export type ContactField = keyof ContactInput;

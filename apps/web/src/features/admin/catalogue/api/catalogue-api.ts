@@ -11,7 +11,8 @@ import type {
 } from '@parde/contract';
 import { keepPreviousData, useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
 import { api, type Params } from '../../../../lib/api-client';
-import { fieldErrorsOf, getErrorMessage, getErrorStatus } from '../../../../lib/errors';
+import { getErrorMessage, getErrorStatus } from '../../../../lib/errors';
+import { fieldErrorsOf } from '../../../../lib/field-errors';
 import { notifyError, notifySuccess } from '../../../../lib/notifications';
 import { adminKeys } from '../../api/keys';
 

@@ -22,7 +22,7 @@ import { toLatinDigits, toPersianDigits } from '@parde/persian';
 import { useState, type FormEvent } from 'react';
 import { useSearchParams } from 'react-router';
 import { EmptyState } from '../../../../components/empty-state';
-import { fieldErrorsOf } from '../../../../lib/errors';
+import { fieldErrorsOf } from '../../../../lib/field-errors';
 import { ProgressBar } from '../../../../components/progress-bar';
 import { AdminPage } from '../../components/admin-page';
 import { adminMessages } from '../../messages';

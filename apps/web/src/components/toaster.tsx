@@ -1,9 +1,8 @@
 import Alert from '@mui/material/Alert';
 import Snackbar from '@mui/material/Snackbar';
-import { useNoticeStore } from '../../lib/notifications';
-import { mobileMedia } from '../../theme/media';
-import { BOTTOM_BAR_HEIGHT } from './bottom-bar';
-import { withMui } from '../mui-scope';
+import { useNoticeStore } from '../lib/notifications';
+import { mobileMedia } from '../theme/media';
+import { withMui } from './mui-scope';
 
 // MUI's filled success and info (#388e3c, #0288d1) give white text about 4:1, under AA; these
 // shades give 6.5:1 and more, in both themes.
@@ -13,8 +12,11 @@ const filled = {
   '&.MuiAlert-colorError': { bgcolor: '#b71c1c', color: '#fff' },
 } as const;
 
-/** Shows the one notice raised through `lib/notifications` (errors of writes, mostly). */
-function Toaster() {
+/**
+ * Shows the one notice raised through `lib/notifications` (errors of writes, mostly). On a phone
+ * it stands `aboveBottomBar` pixels higher: the site's bottom bar (the admin panel has none).
+ */
+function Toaster({ aboveBottomBar = 0 }: { aboveBottomBar?: number }) {
   const current = useNoticeStore((s) => s.current);
   const dismiss = useNoticeStore((s) => s.dismiss);
   return (
@@ -24,8 +26,7 @@ function Toaster() {
       autoHideDuration={6000}
       onClose={(_e, reason) => reason !== 'clickaway' && dismiss()}
       anchorOrigin={{ vertical: 'bottom', horizontal: 'center' }}
-      // Above the mobile bottom bar.
-      sx={{ [mobileMedia]: { bottom: BOTTOM_BAR_HEIGHT + 16 } }}
+      sx={{ [mobileMedia]: { bottom: aboveBottomBar + 16 } }}
     >
       <Alert onClose={dismiss} severity={current?.severity ?? 'info'} variant="filled" sx={{ width: '100%', ...filled }}>
         {current?.message}
