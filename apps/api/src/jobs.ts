@@ -1,5 +1,5 @@
 import { purgeUnconfirmedSignUps } from './modules/auth/unconfirmed';
-import { runPremiumJobs, type PremiumJobsContext, type PremiumJobsReport } from './modules/premium/jobs';
+import { runPremiumJobs, type PremiumJobsContext, type PremiumJobsReport } from './modules/payments/jobs';
 
 export type TimedJobsContext = PremiumJobsContext;
 

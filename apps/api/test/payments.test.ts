@@ -1,6 +1,6 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { createDiscountCode, discountOff } from '../src/modules/payments/discounts';
-import { runPremiumJobs, type PremiumJobsContext } from '../src/modules/premium/jobs';
+import { runPremiumJobs, type PremiumJobsContext } from '../src/modules/payments/jobs';
 import { DAY_MS, isPremium, premiumStatus } from '../src/modules/premium/periods';
 import { createMemberTestApp, registerMember, type MemberTestContext, type TestMember } from './helpers/members';
 import { buy, eventsOf, pathOf, paymentOf, paySandbox, periodsOf, premiumOf, seedPlans, type SeededPlans } from './helpers/premium';

@@ -1,5 +1,5 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { runPremiumJobs } from '../src/modules/premium/jobs';
+import { runPremiumJobs } from '../src/modules/payments/jobs';
 import { DAY_MS } from '../src/modules/premium/periods';
 import { createMemberTestApp, outboxFiles, registerMember, type MemberTestContext, type TestMember } from './helpers/members';
 import { buy, eventsOf, pathOf, paymentOf, periodsOf, premiumOf, seedPlans, startFakeZarinpal, type FakeZarinpal, type SeededPlans } from './helpers/premium';
