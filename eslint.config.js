@@ -2,7 +2,6 @@ import js from '@eslint/js';
 import globals from 'globals';
 import reactHooks from 'eslint-plugin-react-hooks';
 import tseslint from 'typescript-eslint';
-import { sqlOutsideRepositories } from './scripts/sql-outside-repositories.js';
 
 export default tseslint.config(
   { ignores: ['**/dist/**', '**/dist-ssr/**', '**/node_modules/**', 'data/**', 'coverage/**', '**/dev-dist/**', 'apps/api/seed/media/**'] },
@@ -27,7 +26,7 @@ export default tseslint.config(
   // are used in repositories (`*.repository.ts`) and in `src/db/` only. Types may be imported anywhere.
   {
     files: ['apps/api/src/**/*.ts'],
-    ignores: ['apps/api/src/**/*.repository.ts', 'apps/api/src/db/**', 'apps/api/src/**/*.test.ts', ...sqlOutsideRepositories],
+    ignores: ['apps/api/src/**/*.repository.ts', 'apps/api/src/db/**', 'apps/api/src/**/*.test.ts'],
     rules: {
       'no-restricted-imports': [
         'error',

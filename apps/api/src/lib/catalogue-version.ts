@@ -9,6 +9,7 @@
  * {@link Catalogue.generation}), so nothing older than the change is served after it.
  */
 import type pg from 'pg';
+import { readCatalogueVersion } from '../db/catalogue-version-store';
 import { Lru } from './lru';
 
 type Listener = () => void;
@@ -156,8 +157,7 @@ export function catalogueChangedHere(): void {
  * replica's answers read after it include the change.
  */
 export async function replicaCaughtUp(primary: pg.Pool, replica: pg.Pool, maxMs = 10_000, stepMs = 50): Promise<void> {
-  const versionOn = async (pool: pg.Pool) =>
-    Number((await pool.query<{ version: number }>('SELECT version FROM search_index_state WHERE id = 1')).rows[0]?.version ?? 0);
+  const versionOn = readCatalogueVersion;
   const target = await versionOn(primary);
   const until = Date.now() + maxMs;
   while ((await versionOn(replica)) < target && Date.now() < until) await new Promise((r) => setTimeout(r, stepMs));

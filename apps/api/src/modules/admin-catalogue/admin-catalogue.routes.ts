@@ -57,7 +57,7 @@ const ok = z.object({ ok: z.literal(true) });
 export const adminCatalogueRoutes: FastifyPluginAsyncZod = async (app) => {
   const { database } = app.deps;
   const titles = new AdminTitlesService(database, app.catalogue);
-  const parts = new AdminTitlePartsService(database.pool, app.catalogue);
+  const parts = new AdminTitlePartsService(database.db, app.catalogue);
   const curation = new AdminCurationService(database, app.catalogue);
 
   /* Titles */

@@ -111,7 +111,7 @@ export class AdminCurationService {
 
   async createPerson(actor: AuditActor, input: Out<typeof adminPersonInput>): Promise<AdminPerson> {
     yearsInOrder(input);
-    const id = await catalogueChange(this.pool, this.catalogue, async (tx) => {
+    const id = await catalogueChange(this.db, this.catalogue, async (tx) => {
       const id = await nextId(tx.db, 'people');
       try {
         await repo.insertPerson(tx.db, id, {
@@ -137,7 +137,7 @@ export class AdminCurationService {
   }
 
   async updatePerson(actor: AuditActor, id: number, input: Out<typeof adminPersonUpdate>): Promise<AdminPerson> {
-    await catalogueChange(this.pool, this.catalogue, async (tx) => {
+    await catalogueChange(this.db, this.catalogue, async (tx) => {
       const current = await repo.lockPerson(tx.db, id);
       if (!current) throw AppError.notFound(m.personNotFound);
       const pick = <T>(value: T | undefined, was: T) => (value === undefined ? was : value);
@@ -178,7 +178,7 @@ export class AdminCurationService {
   }
 
   async createGenre(actor: AuditActor, input: Out<typeof adminGenreInput>): Promise<AdminGenre> {
-    const id = await catalogueChange(this.pool, this.catalogue, async (tx) => {
+    const id = await catalogueChange(this.db, this.catalogue, async (tx) => {
       const id = await this.writeGenre(tx, () => repo.insertGenre(tx.db, slugify(input.name_en), input.name_en, input.name_fa));
       await recordAudit(tx.db, actor, { action: 'genre.create', entity: 'genre', entityId: id, before: null, after: { slug: slugify(input.name_en), name_en: input.name_en, name_fa: input.name_fa } });
       return id;
@@ -188,7 +188,7 @@ export class AdminCurationService {
 
   /** A rename keeps the slug: links and filters already out there name the genre by it. */
   async updateGenre(actor: AuditActor, id: number, input: Out<typeof adminGenreUpdate>): Promise<AdminGenre> {
-    await catalogueChange(this.pool, this.catalogue, async (tx) => {
+    await catalogueChange(this.db, this.catalogue, async (tx) => {
       const before = await repo.lockGenre(tx.db, id);
       if (!before) throw AppError.notFound(m.genreNotFound);
       const after = { slug: before.slug, name_en: input.name_en ?? before.name_en, name_fa: input.name_fa ?? before.name_fa };
@@ -209,7 +209,7 @@ export class AdminCurationService {
   }
 
   async removeGenre(actor: AuditActor, id: number): Promise<void> {
-    await catalogueChange(this.pool, this.catalogue, async (tx) => {
+    await catalogueChange(this.db, this.catalogue, async (tx) => {
       const before = await repo.lockGenre(tx.db, id);
       if (!before) throw AppError.notFound(m.genreNotFound);
       const used = await repo.genreUse(tx.db, id);
@@ -247,7 +247,7 @@ export class AdminCurationService {
   }
 
   async createCollection(actor: AuditActor, input: Out<typeof adminCollectionInput>): Promise<AdminCollectionDetail> {
-    const id = await catalogueChange(this.pool, this.catalogue, async (tx) => {
+    const id = await catalogueChange(this.db, this.catalogue, async (tx) => {
       // The slug is the English name's; a taken one gets a number (`best-of-2`).
       const base = slugify(input.title_en);
       const taken = new Set(await repo.collectionSlugsLike(tx.db, base));
@@ -262,7 +262,7 @@ export class AdminCurationService {
 
   /** The slug stays: links already shared name the collection by it. */
   async updateCollection(actor: AuditActor, id: number, input: Out<typeof adminCollectionUpdate>): Promise<AdminCollectionDetail> {
-    await catalogueChange(this.pool, this.catalogue, async (tx) => {
+    await catalogueChange(this.db, this.catalogue, async (tx) => {
       const before = await this.lockCollection(tx, id);
       await repo.updateCollection(tx.db, id, {
         titleFa: input.title_fa ?? before.titleFa,
@@ -276,7 +276,7 @@ export class AdminCurationService {
   }
 
   async removeCollection(actor: AuditActor, id: number): Promise<void> {
-    await catalogueChange(this.pool, this.catalogue, async (tx) => {
+    await catalogueChange(this.db, this.catalogue, async (tx) => {
       const before = await this.lockCollection(tx, id);
       const titleIds = await this.collectionTitleIds(tx, id);
       await repo.deleteCollection(tx.db, id);
@@ -285,7 +285,7 @@ export class AdminCurationService {
   }
 
   async addToCollection(actor: AuditActor, id: number, titleId: number): Promise<AdminCollectionDetail> {
-    await catalogueChange(this.pool, this.catalogue, async (tx) => {
+    await catalogueChange(this.db, this.catalogue, async (tx) => {
       await this.lockCollection(tx, id);
       await titleMustExist(tx, titleId);
       const position = await repo.addCollectionTitle(tx.db, id, titleId);
@@ -296,7 +296,7 @@ export class AdminCurationService {
   }
 
   async removeFromCollection(actor: AuditActor, id: number, titleId: number): Promise<AdminCollectionDetail> {
-    await catalogueChange(this.pool, this.catalogue, async (tx) => {
+    await catalogueChange(this.db, this.catalogue, async (tx) => {
       await this.lockCollection(tx, id);
       const before = await this.collectionTitleIds(tx, id);
       if (!before.includes(titleId)) throw AppError.notFound(m.notInCollection);
@@ -309,7 +309,7 @@ export class AdminCurationService {
 
   /** The whole new order (the panel's drag and drop sends it): exactly the titles already in it. */
   async reorderCollection(actor: AuditActor, id: number, titleIds: number[]): Promise<AdminCollectionDetail> {
-    await catalogueChange(this.pool, this.catalogue, async (tx) => {
+    await catalogueChange(this.db, this.catalogue, async (tx) => {
       await this.lockCollection(tx, id);
       const before = await this.collectionTitleIds(tx, id);
       if (!sameSet(before, titleIds)) throw AppError.validation({ title_ids: [m.orderMismatch] }, m.orderMismatch);
@@ -333,7 +333,7 @@ export class AdminCurationService {
   }
 
   async addPick(actor: AuditActor, placement: SlideshowPlacement, titleId: number): Promise<AdminSlideshow> {
-    await catalogueChange(this.pool, this.catalogue, async (tx) => {
+    await catalogueChange(this.db, this.catalogue, async (tx) => {
       const title = await lockTitle(tx, titleId);
       if (placement !== 'all' && title.type !== placement) throw AppError.validation({ title_id: [m.slideshowType] }, m.slideshowType);
       const current = await this.picks(tx, placement);
@@ -346,7 +346,7 @@ export class AdminCurationService {
   }
 
   async removePick(actor: AuditActor, placement: SlideshowPlacement, titleId: number): Promise<AdminSlideshow> {
-    await catalogueChange(this.pool, this.catalogue, async (tx) => {
+    await catalogueChange(this.db, this.catalogue, async (tx) => {
       const current = await this.picks(tx, placement);
       if (!current.includes(titleId)) throw AppError.notFound(m.notInSlideshow);
       await repo.deletePick(tx.db, placement, titleId);
@@ -357,7 +357,7 @@ export class AdminCurationService {
   }
 
   async reorderPicks(actor: AuditActor, placement: SlideshowPlacement, titleIds: number[]): Promise<AdminSlideshow> {
-    await catalogueChange(this.pool, this.catalogue, async (tx) => {
+    await catalogueChange(this.db, this.catalogue, async (tx) => {
       const current = await this.picks(tx, placement);
       if (!sameSet(current, titleIds)) throw AppError.validation({ title_ids: [m.orderMismatch] }, m.orderMismatch);
       await repo.renumberPicks(tx.db, placement, titleIds);

@@ -1,5 +1,5 @@
 import type { adminCreditInput, adminCreditOrder, adminDubInput, adminDubUpdate, adminEpisodeInput, adminEpisodeUpdate, adminSeasonInput, adminSeasonUpdate, CreditRole } from '@parde/contract';
-import type pg from 'pg';
+import type { Db } from '../../db/client';
 import type { z } from 'zod';
 import { AppError } from '../../errors/app-error';
 import { pgCode, pgCodes } from '../../db/executor';
@@ -26,14 +26,14 @@ async function seriesLocked(tx: CatalogueTx, titleId: number) {
 /** Seasons, episodes, credits and dub editions of one title: each change locks the title first. */
 export class AdminTitlePartsService {
   constructor(
-    private readonly pool: pg.Pool,
+    private readonly db: Db,
     private readonly catalogue: Catalogue,
   ) {}
 
   /* Seasons */
 
   async addSeason(actor: AuditActor, titleId: number, input: Out<typeof adminSeasonInput>): Promise<number> {
-    return catalogueChange(this.pool, this.catalogue, async (tx) => {
+    return catalogueChange(this.db, this.catalogue, async (tx) => {
       await seriesLocked(tx, titleId);
       if (await parts.hasSeason(tx.db, titleId, input.number)) throw AppError.validation({ number: [m.seasonTaken] }, m.seasonTaken);
       const row = await parts.insertSeason(tx.db, titleId, input.number, input.year ?? null);
@@ -44,7 +44,7 @@ export class AdminTitlePartsService {
 
   /** A new number moves the season's episodes with it. */
   async updateSeason(actor: AuditActor, id: number, input: Out<typeof adminSeasonUpdate>): Promise<number> {
-    return catalogueChange(this.pool, this.catalogue, async (tx) => {
+    return catalogueChange(this.db, this.catalogue, async (tx) => {
       const before = await this.season(tx, id);
       await lockTitle(tx, before.title_id);
       const number = input.number ?? before.number;
@@ -60,7 +60,7 @@ export class AdminTitlePartsService {
 
   /** Removes a season with its episodes, unless one of them has video. */
   async removeSeason(actor: AuditActor, id: number): Promise<number> {
-    return catalogueChange(this.pool, this.catalogue, async (tx) => {
+    return catalogueChange(this.db, this.catalogue, async (tx) => {
       const season = await this.season(tx, id);
       await lockTitle(tx, season.title_id);
       const episodes = await parts.seasonEpisodes(tx.db, season.title_id, season.number);
@@ -80,7 +80,7 @@ export class AdminTitlePartsService {
   /* Episodes */
 
   async addEpisode(actor: AuditActor, titleId: number, input: Out<typeof adminEpisodeInput>): Promise<number> {
-    return catalogueChange(this.pool, this.catalogue, async (tx) => {
+    return catalogueChange(this.db, this.catalogue, async (tx) => {
       await seriesLocked(tx, titleId);
       if (!(await parts.hasSeason(tx.db, titleId, input.season_number))) {
         throw AppError.validation({ season_number: [m.seasonMissing] }, m.seasonMissing);
@@ -104,7 +104,7 @@ export class AdminTitlePartsService {
   }
 
   async updateEpisode(actor: AuditActor, id: number, input: Out<typeof adminEpisodeUpdate>): Promise<number> {
-    return catalogueChange(this.pool, this.catalogue, async (tx) => {
+    return catalogueChange(this.db, this.catalogue, async (tx) => {
       const before = await this.episode(tx, id);
       await lockTitle(tx, before.title_id);
       const next = {
@@ -133,7 +133,7 @@ export class AdminTitlePartsService {
   }
 
   async removeEpisode(actor: AuditActor, id: number): Promise<number> {
-    return catalogueChange(this.pool, this.catalogue, async (tx) => {
+    return catalogueChange(this.db, this.catalogue, async (tx) => {
       const before = await this.episode(tx, id);
       await lockTitle(tx, before.title_id);
       if (await parts.episodeHasVideo(tx.db, before)) throw new AppError('CONFLICT', 409, m.hasVideo);
@@ -152,7 +152,7 @@ export class AdminTitlePartsService {
   /* Credits */
 
   async addCredit(actor: AuditActor, titleId: number, input: Out<typeof adminCreditInput>): Promise<void> {
-    await catalogueChange(this.pool, this.catalogue, async (tx) => {
+    await catalogueChange(this.db, this.catalogue, async (tx) => {
       await lockTitle(tx, titleId);
       if (!(await parts.personExists(tx.db, input.person_id))) throw AppError.validation({ person_id: [m.personNotFound] }, m.personNotFound);
       const row = await parts.insertCredit(tx.db, titleId, input.person_id, input.role, input.character ?? null);
@@ -162,7 +162,7 @@ export class AdminTitlePartsService {
   }
 
   async updateCredit(actor: AuditActor, titleId: number, personId: number, role: CreditRole, character: string | null | undefined): Promise<void> {
-    await catalogueChange(this.pool, this.catalogue, async (tx) => {
+    await catalogueChange(this.db, this.catalogue, async (tx) => {
       await lockTitle(tx, titleId);
       const before = await this.credit(tx, titleId, personId, role);
       const after = await parts.setCreditCharacter(tx.db, titleId, personId, role, character ?? null);
@@ -171,7 +171,7 @@ export class AdminTitlePartsService {
   }
 
   async removeCredit(actor: AuditActor, titleId: number, personId: number, role: CreditRole): Promise<void> {
-    await catalogueChange(this.pool, this.catalogue, async (tx) => {
+    await catalogueChange(this.db, this.catalogue, async (tx) => {
       await lockTitle(tx, titleId);
       const before = await this.credit(tx, titleId, personId, role);
       await parts.deleteCredit(tx.db, titleId, personId, role);
@@ -181,7 +181,7 @@ export class AdminTitlePartsService {
 
   /** The whole order of one role's credits; the list must name each of them once. */
   async reorderCredits(actor: AuditActor, titleId: number, input: Out<typeof adminCreditOrder>): Promise<void> {
-    await catalogueChange(this.pool, this.catalogue, async (tx) => {
+    await catalogueChange(this.db, this.catalogue, async (tx) => {
       await lockTitle(tx, titleId);
       const current = await parts.creditOrder(tx.db, titleId, input.role);
       if (!sameSet(current, input.person_ids)) throw AppError.validation({ person_ids: [m.creditOrderMismatch] }, m.creditOrderMismatch);
@@ -199,7 +199,7 @@ export class AdminTitlePartsService {
   /* Dub editions: `titles.has_dub` follows whether any is left. */
 
   async addDub(actor: AuditActor, titleId: number, input: Out<typeof adminDubInput>): Promise<void> {
-    await catalogueChange(this.pool, this.catalogue, async (tx) => {
+    await catalogueChange(this.db, this.catalogue, async (tx) => {
       await lockTitle(tx, titleId);
       const row = await parts.insertDub(tx.db, titleId, input.studio, input.language ?? 'fa');
       if (!row) throw AppError.validation({ studio: [m.dubTaken] }, m.dubTaken);
@@ -209,7 +209,7 @@ export class AdminTitlePartsService {
   }
 
   async updateDub(actor: AuditActor, id: number, input: Out<typeof adminDubUpdate>): Promise<number> {
-    return catalogueChange(this.pool, this.catalogue, async (tx) => {
+    return catalogueChange(this.db, this.catalogue, async (tx) => {
       const before = await this.dub(tx, id);
       await lockTitle(tx, before.title_id);
       let after: DubRow | undefined;
@@ -226,7 +226,7 @@ export class AdminTitlePartsService {
 
   /** A dub that video files play is kept: removing it would silently delete those files' rows. */
   async removeDub(actor: AuditActor, id: number): Promise<number> {
-    return catalogueChange(this.pool, this.catalogue, async (tx) => {
+    return catalogueChange(this.db, this.catalogue, async (tx) => {
       const before = await this.dub(tx, id);
       await lockTitle(tx, before.title_id);
       if (await parts.dubHasFiles(tx.db, before.title_id, id)) throw new AppError('CONFLICT', 409, m.dubHasFiles);

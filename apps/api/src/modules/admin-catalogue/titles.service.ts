@@ -161,7 +161,7 @@ export class AdminTitlesService {
 
   async create(actor: AuditActor, input: Create): Promise<AdminTitle> {
     checkConsistency(input);
-    const id = await catalogueChange(this.pool, this.catalogue, async (tx) => {
+    const id = await catalogueChange(this.db, this.catalogue, async (tx) => {
       await checkRefs(tx, input);
       // The id first: a title without an IMDb id gets a local one made from it.
       const id = await repo.nextId(tx.db, 'titles');
@@ -203,7 +203,7 @@ export class AdminTitlesService {
   }
 
   async update(actor: AuditActor, id: number, input: Update): Promise<AdminTitle> {
-    await catalogueChange(this.pool, this.catalogue, async (tx) => {
+    await catalogueChange(this.db, this.catalogue, async (tx) => {
       const current = await lockTitle(tx, id);
       checkConsistency({
         year: input.year === undefined ? current.year : input.year,
@@ -249,7 +249,7 @@ export class AdminTitlesService {
 
   /** Publishes or hides a title; hidden, it is gone from every public list, page, search and the player. */
   async setPublished(actor: AuditActor, id: number, published: boolean): Promise<AdminTitle> {
-    await catalogueChange(this.pool, this.catalogue, async (tx) => {
+    await catalogueChange(this.db, this.catalogue, async (tx) => {
       const current = await lockTitle(tx, id);
       if (current.published === published) return;
       await repo.updateTitle(tx.db, id, { published });
@@ -264,7 +264,7 @@ export class AdminTitlesService {
    * so such a title stays hidden instead. Payments never name titles.
    */
   async remove(actor: AuditActor, id: number): Promise<void> {
-    await catalogueChange(this.pool, this.catalogue, async (tx) => {
+    await catalogueChange(this.db, this.catalogue, async (tx) => {
       const current = await lockTitle(tx, id);
       if (current.published) throw new AppError('CONFLICT', 409, m.deletePublished);
       const use = await repo.titleUse(tx.db, id);
