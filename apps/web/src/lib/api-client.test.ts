@@ -174,16 +174,16 @@ describe('calls by the route table (docs/decisions/0031)', () => {
       `/api/admin/slideshow/${encodeURIComponent('پیشنهاد')}/3`,
     );
     expect(fillPath('/api/titles/imdb/{imdbId}', { imdbId: '...' })).toBe('/api/titles/imdb/...');
-    expect(() => fillPath('/api/titles/imdb/{imdbId}', { imdbId: '..' })).toThrow(/imdbId/);
-    expect(() => fillPath('/api/titles/imdb/{imdbId}', { imdbId: '.' })).toThrow(/imdbId/);
+    expect(() => fillPath('/api/titles/imdb/{imdbId}', { imdbId: '..' })).toThrow(/path parameter imdbId of/);
+    expect(() => fillPath('/api/titles/imdb/{imdbId}', { imdbId: '.' })).toThrow(/path parameter imdbId of/);
     expect(fillPath('/api/genres')).toBe('/api/genres');
   });
 
   it('refuses a missing path parameter instead of calling /undefined', async () => {
     const seen = fakeServer(200);
-    expect(() => fillPath('/api/titles/{id}', {})).toThrow(/id/);
-    expect(() => fillPath('/api/titles/{id}', { id: '' })).toThrow(/id/);
-    await expect(api.get('/api/titles/{id}', { path: {} as { id: number } })).rejects.toThrow(/id/);
+    expect(() => fillPath('/api/titles/{id}', {})).toThrow(/path parameter id of/);
+    expect(() => fillPath('/api/titles/{id}', { id: '' })).toThrow(/path parameter id of/);
+    await expect(api.get('/api/titles/{id}', { path: {} as { id: number } })).rejects.toThrow(/path parameter id of/);
     expect(seen).toEqual([]);
   });
 

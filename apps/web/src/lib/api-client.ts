@@ -114,10 +114,9 @@ export function buildUrl(config: Pick<RequestConfig, 'baseURL' | 'url' | 'params
 export function fillPath(template: string, params: Record<string, string | number> = {}): string {
   return template.replace(/\{([^}]+)\}/g, (_, name: string) => {
     const value = params[name];
-    if (value === undefined || value === null || value === '') throw new Error(`path parameter "${name}" missing for ${template}`);
-    const segment = encodeURIComponent(String(value));
-    // `.` and `..` pass encoding unchanged, and a URL resolves them into another path.
-    if (segment === '.' || segment === '..') throw new Error(`path parameter "${name}" may not be "${segment}" in ${template}`);
+    const segment = value === undefined || value === null ? '' : encodeURIComponent(String(value));
+    // Empty, `.` and `..` (which pass encoding unchanged, and a URL resolves into another path).
+    if (/^\.{0,2}$/.test(segment)) throw new Error(`path parameter ${name} of ${template}: "${segment}"`);
     return segment;
   });
 }
