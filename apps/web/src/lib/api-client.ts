@@ -19,7 +19,7 @@ export type Params = Record<string, string | number | boolean | null | undefined
 
 export type RequestConfig = {
   method: 'get' | 'post' | 'put' | 'patch' | 'delete';
-  /** The path as the caller gave it, e.g. `/api/titles/7`. */
+  /** The path with its parameters filled in, e.g. `/api/titles/7` for `/api/titles/{id}`. */
   url: string;
   baseURL: string;
   params?: Params;
