@@ -14,3 +14,4 @@ export * from './admin-members';
 export * from './admin-money';
 export * from './profiles';
 export * from './site';
+export * from './routes';

@@ -1,6 +1,6 @@
 import { afterEach, describe, expect, it, vi } from 'vitest';
 import { useAuthStore } from '../features/auth/stores/auth-store';
-import { api, buildUrl, HttpError, type Adapter, type RequestConfig } from './api-client';
+import { api, buildUrl, fillPath, HttpError, type Adapter, type AsTyped, type RequestConfig } from './api-client';
 import { getCookie } from './cookies';
 import { setProfileHeader } from './profile-header';
 import { onProfileChanged, onUnauthorized } from './session-events';
@@ -27,7 +27,7 @@ function fakeServer(status: number, data: unknown = {}) {
 describe('api client (spec §7)', () => {
   it('sends credentials, JSON, the AJAX marker and no timeout, to the localhost default', async () => {
     const seen = fakeServer(200);
-    await api.post('/api/user/like/1', { a: 1 });
+    await api.post('/api/contact', { body: { a: 1 } as AsTyped });
     const c = seen[0]!;
     expect(c.baseURL).toBe('http://localhost:8000');
     expect(c.withCredentials).toBe(true);
@@ -41,24 +41,24 @@ describe('api client (spec §7)', () => {
 
   it('claims no JSON body when there is none (the API refuses an empty JSON body)', async () => {
     const seen = fakeServer(200);
-    await api.post('/api/user/like/1');
-    await api.get('/api/titles/1');
+    await api.post('/api/user/like/{id}', { path: { id: 1 } });
+    await api.get('/api/titles/{id}', { path: { id: 1 } });
     expect(seen.map((c) => c.headers.get('Content-Type'))).toEqual([null, null]);
   });
 
   it('adds Authorization: Bearer from the token cookie, read at call time', async () => {
     const seen = fakeServer(200);
-    await api.get('/api/titles/1');
+    await api.get('/api/titles/{id}', { path: { id: 1 } });
     expect(seen[0]!.headers.get('Authorization')).toBeNull();
     document.cookie = 'token=abc%7C123; path=/';
-    await api.get('/api/titles/1');
+    await api.get('/api/titles/{id}', { path: { id: 1 } });
     expect(seen[1]!.headers.get('Authorization')).toBe('Bearer abc|123');
   });
 
   it('sends the CSRF cookie back as X-XSRF-TOKEN', async () => {
     const seen = fakeServer(200);
     document.cookie = 'XSRF-TOKEN=x%3Dy; path=/';
-    await api.post('/api/contact', {});
+    await api.post('/api/contact', { body: {} as AsTyped });
     expect(seen[0]!.headers.get('X-XSRF-TOKEN')).toBe('x=y');
     document.cookie = 'XSRF-TOKEN=; Max-Age=0; path=/';
   });
@@ -82,7 +82,7 @@ describe('api client (spec §7)', () => {
     document.cookie = 'token=t1; path=/';
     useAuthStore.setState({ token: 't1', user: { id: 1 } });
     fakeServer(403, { message: 'اشتراک ویژه لازم است.', code: 'SUBSCRIPTION_REQUIRED' });
-    await expect(api.get('/api/titles/1')).rejects.toBeInstanceOf(HttpError);
+    await expect(api.get('/api/titles/{id}', { path: { id: 1 } })).rejects.toBeInstanceOf(HttpError);
     expect(getCookie('token')).toBe('t1');
     expect(useAuthStore.getState().user).toEqual({ id: 1 });
   });
@@ -95,11 +95,11 @@ describe('api client over fetch', () => {
   });
 
   it('calls fetch with credentials and the headers, and parses JSON', async () => {
-    const fetchMock = vi.fn(async () => new Response(JSON.stringify({ data: { id: 1 } }), { status: 200, headers: { 'content-type': 'application/json; charset=utf-8' } }));
+    const fetchMock = vi.fn(async () => new Response(JSON.stringify({ data: [{ id: 1 }] }), { status: 200, headers: { 'content-type': 'application/json; charset=utf-8' } }));
     vi.stubGlobal('fetch', fetchMock);
     const controller = new AbortController();
-    const res = await api.get<{ data: { id: number } }>('/api/titles', { params: { page: 1 }, signal: controller.signal });
-    expect(res.data.data.id).toBe(1);
+    const res = await api.get('/api/titles', { query: { page: 1 }, signal: controller.signal });
+    expect(res.data.data[0]!.id).toBe(1);
     expect(res.status).toBe(200);
     const [url, init] = fetchMock.mock.calls[0] as unknown as [string, RequestInit];
     expect(url).toBe('http://localhost:8000/api/titles?page=1');
@@ -109,7 +109,7 @@ describe('api client over fetch', () => {
 
   it('an answer outside 2xx rejects with the status and the parsed body', async () => {
     vi.stubGlobal('fetch', async () => new Response(JSON.stringify({ message: 'پیدا نشد.', code: 'NOT_FOUND' }), { status: 404, headers: { 'content-type': 'application/json' } }));
-    await expect(api.get('/api/titles/99')).rejects.toMatchObject({ isHttpError: true, response: { status: 404, data: { message: 'پیدا نشد.', code: 'NOT_FOUND' } } });
+    await expect(api.get('/api/titles/{id}', { path: { id: 99 } })).rejects.toMatchObject({ isHttpError: true, response: { status: 404, data: { message: 'پیدا نشد.', code: 'NOT_FOUND' } } });
   });
 
   it('no answer at all rejects without a response; an abort stays an abort', async () => {
@@ -140,7 +140,7 @@ describe('the profile watching (household profiles)', () => {
   it("names the profile on a member's calls, never on a visitor's", async () => {
     const seen = fakeServer(200);
     setProfileHeader(4);
-    await api.get('/api/titles/1');
+    await api.get('/api/titles/{id}', { path: { id: 1 } });
     expect(seen[0]!.headers.get('X-Profile')).toBeNull();
     document.cookie = 'token=tok; path=/';
     await api.get('/api/user/watchlist');
@@ -156,5 +156,95 @@ describe('the profile watching (household profiles)', () => {
     await expect(api.get('/api/user/watchlist')).rejects.toBeInstanceOf(HttpError);
     off();
     expect(heard).toBe(1);
+  });
+});
+
+describe('calls by the route table (docs/decisions/0031)', () => {
+  it('fills the path parameters of the template', async () => {
+    const seen = fakeServer(200);
+    await api.get('/api/titles/{id}/similar', { path: { id: 42 } });
+    await api.delete('/api/admin/titles/{id}/credits/{personId}/{role}', { path: { id: 7, personId: 12, role: 'director' } });
+    expect(seen.map((c) => `${c.method} ${c.url}`)).toEqual(['get /api/titles/42/similar', 'delete /api/admin/titles/7/credits/12/director']);
+  });
+
+  it('encodes each path parameter as one segment', () => {
+    expect(fillPath('/api/titles/imdb/{imdbId}', { imdbId: 'tt0068646' })).toBe('/api/titles/imdb/tt0068646');
+    expect(fillPath('/api/titles/imdb/{imdbId}', { imdbId: 'a/b?c=d#e f' })).toBe('/api/titles/imdb/a%2Fb%3Fc%3Dd%23e%20f');
+    expect(fillPath('/api/admin/slideshow/{placement}/{titleId}', { placement: 'پیشنهاد', titleId: 3 })).toBe(
+      `/api/admin/slideshow/${encodeURIComponent('پیشنهاد')}/3`,
+    );
+    expect(fillPath('/api/titles/imdb/{imdbId}', { imdbId: '...' })).toBe('/api/titles/imdb/...');
+    expect(() => fillPath('/api/titles/imdb/{imdbId}', { imdbId: '..' })).toThrow(/path parameter imdbId of/);
+    expect(() => fillPath('/api/titles/imdb/{imdbId}', { imdbId: '.' })).toThrow(/path parameter imdbId of/);
+    expect(fillPath('/api/genres')).toBe('/api/genres');
+  });
+
+  it('refuses a missing path parameter instead of calling /undefined', async () => {
+    const seen = fakeServer(200);
+    expect(() => fillPath('/api/titles/{id}', {})).toThrow(/path parameter id of/);
+    expect(() => fillPath('/api/titles/{id}', { id: '' })).toThrow(/path parameter id of/);
+    await expect(api.get('/api/titles/{id}', { path: {} as { id: number } })).rejects.toThrow(/path parameter id of/);
+    expect(seen).toEqual([]);
+  });
+
+  it('sends the query parameters, without the absent ones, after the filled path', async () => {
+    const fetchMock = vi.fn(async () => new Response('{}', { status: 200, headers: { 'content-type': 'application/json' } }));
+    vi.stubGlobal('fetch', fetchMock);
+    await api.get('/api/titles/{id}/play', { path: { id: 5 }, query: { episode: 9 } });
+    await api.get('/api/titles', { query: { page: 2, type: 'series', is_dubbed: true, genre: undefined, q: null } });
+    await api.get('/api/titles/search', { query: { q: 'پدر خوانده&x=1' } });
+    expect(fetchMock.mock.calls.map((c) => (c as unknown as [string])[0])).toEqual([
+      'http://localhost:8000/api/titles/5/play?episode=9',
+      'http://localhost:8000/api/titles?page=2&type=series&is_dubbed=true',
+      `http://localhost:8000/api/titles/search?q=${new URLSearchParams({ q: 'پدر خوانده&x=1' }).toString().slice(2)}`,
+    ]);
+  });
+
+  it('sends the body as JSON, and a delete its body too', async () => {
+    const seen = fakeServer(200);
+    await api.post('/api/user/rating/{id}', { path: { id: 3 }, body: { rating: 8 } });
+    await api.delete('/api/user/profiles/{id}', { path: { id: 2 }, body: { password: 'secret' } });
+    await api.post('/api/user/watchlist/{id}', { path: { id: 3 } });
+    expect(seen.map((c) => [c.url, c.data])).toEqual([
+      ['/api/user/rating/3', '{"rating":8}'],
+      ['/api/user/profiles/2', '{"password":"secret"}'],
+      ['/api/user/watchlist/3', undefined],
+    ]);
+  });
+
+  it('passes the extra headers and the signal of the call', async () => {
+    const seen = fakeServer(200);
+    const controller = new AbortController();
+    await api.post('/api/admin/members/{id}/premium', { path: { id: 1 }, body: { days: 30, reason: 'جبران قطعی' }, headers: { 'Idempotency-Key': 'k1' }, signal: controller.signal });
+    expect(seen[0]!.headers.get('Idempotency-Key')).toBe('k1');
+    expect(seen[0]!.signal).toBe(controller.signal);
+  });
+
+  it('makes a path outside the table, a missing parameter or a wrong body a type error', () => {
+    // Never run: what the type checker refuses (npx tsc -p apps/web) is the test.
+    const refused = () => {
+      // @ts-expect-error: no such route
+      void api.get('/api/titles/{slug}/episodes', { path: { slug: 'x' } });
+      // @ts-expect-error: a renamed route's old path
+      void api.get('/api/title/{id}', { path: { id: 1 } });
+      // @ts-expect-error: the route has a path parameter
+      void api.get('/api/titles/{id}');
+      // @ts-expect-error: the parameter is named id
+      void api.get('/api/titles/{id}', { path: { slug: 1 } });
+      // @ts-expect-error: the route reads no such query parameter
+      void api.get('/api/titles', { query: { order: 'year' } });
+      // @ts-expect-error: the route is a post
+      void api.get('/api/user/watchlist/{id}', { path: { id: 1 } });
+      // @ts-expect-error: the rating is a number
+      void api.post('/api/user/rating/{id}', { path: { id: 1 }, body: { rating: 'ده' } });
+    };
+    expect(typeof refused).toBe('function');
+  });
+
+  it("types the answer as the route's", async () => {
+    fakeServer(200, { data: { inWatchlist: true } });
+    const res = await api.post('/api/user/watchlist/{id}', { path: { id: 1 } });
+    const inWatchlist: boolean = res.data.data.inWatchlist;
+    expect(inWatchlist).toBe(true);
   });
 });

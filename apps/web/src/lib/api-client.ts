@@ -1,3 +1,4 @@
+import type { ApiMethod, ApiRoutes } from '@parde/contract';
 import { getApiBase } from '../config/env';
 import { getCookie, TOKEN_COOKIE } from './cookies';
 import { getProfileHeader, PROFILE_HEADER } from './profile-header';
@@ -7,13 +8,18 @@ import { emitProfileChanged, emitUnauthorized } from './session-events';
  * The one HTTP client (spec §7), on `fetch` (docs/decisions/0007): credentials, JSON, the AJAX
  * marker, the CSRF header, the Bearer token from the `token` cookie, and no timeout of its own
  * (uploads and slow links must not be cut short). Failed calls reject with an `HttpError`.
+ *
+ * Calls name a route of the contract's table (docs/decisions/0031), by its path template:
+ * `api.get('/api/titles/{id}', { path: { id }, query: { dub: 1 }, signal })`. A path the table
+ * does not have, a missing path parameter, a query parameter or body the route does not read are
+ * type errors, and the answer's type is the route's.
  */
 
 export type Params = Record<string, string | number | boolean | null | undefined>;
 
 export type RequestConfig = {
   method: 'get' | 'post' | 'put' | 'patch' | 'delete';
-  /** The path as the caller gave it, e.g. `/api/titles/7`. */
+  /** The path with its parameters filled in, e.g. `/api/titles/7` for `/api/titles/{id}`. */
   url: string;
   baseURL: string;
   params?: Params;
@@ -35,6 +41,43 @@ export type CallOptions = {
   /** Extra headers of this one call (an admin form's `Idempotency-Key`). */
   headers?: Record<string, string>;
 };
+
+/** The table's path templates for one method: `'/api/titles/{id}'` for `get`. */
+export type ApiPath<M extends ApiMethod> = {
+  [K in keyof ApiRoutes]: K extends `${Uppercase<M>} ${infer P}` ? P : never;
+}[keyof ApiRoutes];
+
+type RouteOf<M extends ApiMethod, P extends string> = ApiRoutes[`${Uppercase<M>} ${P}` & keyof ApiRoutes];
+
+/** The names of a template's `{name}` parameters. */
+export type PathParamNames<P extends string> = P extends `${string}{${infer N}}${infer Rest}` ? N | PathParamNames<Rest> : never;
+
+type PathPart<P extends string> = [PathParamNames<P>] extends [never] ? { path?: undefined } : { path: Record<PathParamNames<P>, string | number> };
+type QueryPart<R> = R extends { query: infer Q } ? { query?: Q } : { query?: undefined };
+/** A route without a body schema takes none, or an empty object (as the admin forms send). */
+type BodyPart<R> = R extends { body: infer B } ? (undefined extends B ? { body?: B } : { body: B }) : { body?: Record<string, never> };
+
+/** What one call gives besides its path: path parameters, query, body, signal, headers. */
+export type ApiInit<M extends ApiMethod, P extends string> = Omit<CallOptions, 'params'> &
+  PathPart<P> &
+  QueryPart<RouteOf<M, P>> &
+  BodyPart<RouteOf<M, P>>;
+
+/** The init is optional where nothing in it is required (no path parameter, no body). */
+type InitArgs<M extends ApiMethod, P extends string> = object extends ApiInit<M, P> ? [init?: ApiInit<M, P>] : [init: ApiInit<M, P>];
+
+/**
+ * A form's values as a person typed them (a year may still be text, a field may be empty), sent
+ * for the API to judge: its 422 puts each message under its field. `body: values as AsTyped` opts
+ * that one body out of the route's type; the path, the query and the answer stay checked.
+ */
+export type AsTyped = never;
+
+/** The JSON body a route reads, as its contract schema accepts it. */
+export type ApiBody<M extends ApiMethod, P extends ApiPath<M>> = RouteOf<M, P> extends { body: infer B } ? B : never;
+
+/** What the route answers on success, as its contract schema says. */
+export type ApiAnswer<M extends ApiMethod, P extends string> = RouteOf<M, P>['answer'];
 
 /** A call that failed: `response` is there when the server answered (status and body). */
 export class HttpError extends Error {
@@ -61,6 +104,21 @@ export function buildUrl(config: Pick<RequestConfig, 'baseURL' | 'url' | 'params
   const qs = query.toString();
   const url = /^https?:\/\//i.test(config.url) ? config.url : config.baseURL + config.url;
   return qs ? `${url}${url.includes('?') ? '&' : '?'}${qs}` : url;
+}
+
+/**
+ * A template's path with its parameters put in, each encoded as one path segment (a slash, a
+ * question mark or a dot segment in a value cannot change which route is called). A missing one is
+ * a mistake of the caller, never a request to `/api/titles/undefined`.
+ */
+export function fillPath(template: string, params: Record<string, string | number> = {}): string {
+  return template.replace(/\{([^}]+)\}/g, (_, name: string) => {
+    const value = params[name];
+    const segment = value === undefined || value === null ? '' : encodeURIComponent(String(value));
+    // Empty, `.` and `..` (which pass encoding unchanged, and a URL resolves into another path).
+    if (/^\.{0,2}$/.test(segment)) throw new Error(`path parameter ${name} of ${template}: "${segment}"`);
+    return segment;
+  });
 }
 
 async function readBody(res: Response): Promise<unknown> {
@@ -139,14 +197,20 @@ function createClient() {
     }
   }
 
+  type AnyInit = Omit<CallOptions, 'params'> & { path?: Record<string, string | number>; query?: object; body?: unknown };
+  async function call<T>(method: ApiMethod, template: string, init: AnyInit = {}): Promise<ApiResponse<T>> {
+    const { path, query, body, ...opts } = init;
+    return request<T>(method, fillPath(template, path), body, { ...opts, params: query as Params | undefined });
+  }
+
   return {
     defaults,
-    get: <T = unknown>(url: string, opts?: CallOptions) => request<T>('get', url, undefined, opts),
+    get: <P extends ApiPath<'get'>>(path: P, ...[init]: InitArgs<'get', P>) => call<ApiAnswer<'get', P>>('get', path, init as AnyInit | undefined),
     /** `body`: a few deletes carry one (a profile's deletion carries the account holder's proof). */
-    delete: <T = unknown>(url: string, opts?: CallOptions & { body?: unknown }) => request<T>('delete', url, opts?.body, opts),
-    post: <T = unknown>(url: string, body?: unknown, opts?: CallOptions) => request<T>('post', url, body, opts),
-    put: <T = unknown>(url: string, body?: unknown, opts?: CallOptions) => request<T>('put', url, body, opts),
-    patch: <T = unknown>(url: string, body?: unknown, opts?: CallOptions) => request<T>('patch', url, body, opts),
+    delete: <P extends ApiPath<'delete'>>(path: P, ...[init]: InitArgs<'delete', P>) => call<ApiAnswer<'delete', P>>('delete', path, init as AnyInit | undefined),
+    post: <P extends ApiPath<'post'>>(path: P, ...[init]: InitArgs<'post', P>) => call<ApiAnswer<'post', P>>('post', path, init as AnyInit | undefined),
+    put: <P extends ApiPath<'put'>>(path: P, ...[init]: InitArgs<'put', P>) => call<ApiAnswer<'put', P>>('put', path, init as AnyInit | undefined),
+    patch: <P extends ApiPath<'patch'>>(path: P, ...[init]: InitArgs<'patch', P>) => call<ApiAnswer<'patch', P>>('patch', path, init as AnyInit | undefined),
   };
 }
 

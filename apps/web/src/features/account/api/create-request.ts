@@ -5,7 +5,7 @@ import { accountKeys } from './keys';
 
 /** `POST /api/user/request` — ask for a film or series the catalogue lacks. */
 export async function createRequest(input: ContentRequestInput): Promise<ContentRequest> {
-  const res = await api.post<{ data: ContentRequest }>('/api/user/request', input);
+  const res = await api.post('/api/user/request', { body: input });
   return res.data.data;
 }
 

@@ -4,7 +4,7 @@ import { accountKeys } from './keys';
 
 /** `DELETE /api/user/history/{titleId}`, or the whole history when no id is given. */
 export async function deleteHistory(titleId?: number): Promise<void> {
-  await api.delete(titleId === undefined ? '/api/user/history' : `/api/user/history/${titleId}`);
+  await (titleId === undefined ? api.delete('/api/user/history') : api.delete('/api/user/history/{titleId}', { path: { titleId } }));
 }
 
 export const useDeleteHistory = () => {

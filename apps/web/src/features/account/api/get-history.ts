@@ -7,7 +7,7 @@ export type HistoryPage = { data: HistoryItem[]; meta: PaginationMeta };
 
 /** `GET /api/user/history` — titles the member opened, latest visit first, with progress. */
 export async function getHistory(page: number, perPage: number, signal?: AbortSignal): Promise<HistoryPage> {
-  const res = await api.get<HistoryPage>('/api/user/history', { params: { page, per_page: perPage }, signal });
+  const res = await api.get('/api/user/history', { query: { page, per_page: perPage }, signal });
   return res.data;
 }
 

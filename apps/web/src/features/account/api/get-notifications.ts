@@ -7,7 +7,7 @@ export type NotificationsPage = { data: Notification[]; meta: PaginationMeta };
 
 /** `GET /api/user/notifications` — newest first; `read` says which are new. */
 export async function getNotifications(page: number, perPage: number, signal?: AbortSignal): Promise<NotificationsPage> {
-  const res = await api.get<NotificationsPage>('/api/user/notifications', { params: { page, per_page: perPage }, signal });
+  const res = await api.get('/api/user/notifications', { query: { page, per_page: perPage }, signal });
   return res.data;
 }
 

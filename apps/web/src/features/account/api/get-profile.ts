@@ -5,7 +5,7 @@ import { accountKeys } from './keys';
 
 /** `GET /api/user` — the dashboard's fresh copy: premium status and the counts. */
 export async function getProfile(signal?: AbortSignal): Promise<Member> {
-  const res = await api.get<{ data: Member }>('/api/user', { signal });
+  const res = await api.get('/api/user', { signal });
   return res.data.data;
 }
 

@@ -7,7 +7,7 @@ export type RequestsPage = { data: ContentRequest[]; meta: PaginationMeta };
 
 /** `GET /api/user/requests` — the member's content requests and their answers. */
 export async function getRequests(page: number, perPage: number, signal?: AbortSignal): Promise<RequestsPage> {
-  const res = await api.get<RequestsPage>('/api/user/requests', { params: { page, per_page: perPage }, signal });
+  const res = await api.get('/api/user/requests', { query: { page, per_page: perPage }, signal });
   return res.data;
 }
 

@@ -7,7 +7,7 @@ export type WatchlistPage = { data: MemberTitleCard[]; meta: PaginationMeta };
 
 /** `GET /api/user/watchlist` — the saved titles, newest first, with the member's rating of each. */
 export async function getWatchlist(page: number, signal?: AbortSignal): Promise<WatchlistPage> {
-  const res = await api.get<WatchlistPage>('/api/user/watchlist', { params: { page }, signal });
+  const res = await api.get('/api/user/watchlist', { query: { page }, signal });
   return res.data;
 }
 

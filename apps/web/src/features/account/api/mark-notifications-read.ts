@@ -3,7 +3,7 @@ import { api } from '../../../lib/api-client';
 
 /** `POST /api/user/notifications` (no body) — marks every notification read. */
 export async function markNotificationsRead(): Promise<{ marked: number }> {
-  const res = await api.post<{ data: { marked: number } }>('/api/user/notifications');
+  const res = await api.post('/api/user/notifications');
   return res.data.data;
 }
 

@@ -4,7 +4,7 @@ import { accountKeys } from './keys';
 
 /** `POST /api/user/watchlist/{id}` toggles; the answer says where it ended. */
 export async function toggleWatchlist(titleId: number): Promise<{ inWatchlist: boolean }> {
-  const res = await api.post<{ data: { inWatchlist: boolean } }>(`/api/user/watchlist/${titleId}`);
+  const res = await api.post('/api/user/watchlist/{id}', { path: { id: titleId } });
   return res.data.data;
 }
 

@@ -8,7 +8,7 @@ export type AuditPage = { data: AuditEntry[]; meta: PaginationMeta };
 
 /** `GET /api/admin/audit` — the operators' changes, newest first. */
 export async function getAudit(filter: AuditFilter, signal?: AbortSignal): Promise<AuditPage> {
-  const res = await api.get<AuditPage>('/api/admin/audit', { params: filter as Params, signal });
+  const res = await api.get('/api/admin/audit', { query: filter as Params, signal });
   return res.data;
 }
 

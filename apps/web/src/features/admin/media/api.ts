@@ -1,9 +1,7 @@
-import type { AdminImport, AdminIngest, AdminTitleMedia, AdminUpload, PaginationMeta } from '@parde/contract';
+import type {  } from '@parde/contract';
 import { keepPreviousData, useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
 import { api } from '../../../lib/api-client';
 import { adminKeys } from '../api/keys';
-
-type Page<T> = { data: T[]; meta: PaginationMeta };
 
 /** How often live jobs are asked about (the brief of the panel: every one to two seconds). */
 export const POLL_MS = 1_500;
@@ -14,7 +12,7 @@ const active = (status: string) => status === 'queued' || status === 'running';
 export const useTitleMedia = (titleId: number) =>
   useQuery({
     queryKey: adminKeys.one('title-media', titleId),
-    queryFn: async ({ signal }) => (await api.get<{ data: AdminTitleMedia }>(`/api/admin/titles/${titleId}/media`, { signal })).data.data,
+    queryFn: async ({ signal }) => (await api.get('/api/admin/titles/{id}/media', { path: { id: titleId }, signal })).data.data,
   });
 
 /**
@@ -24,7 +22,7 @@ export const useTitleMedia = (titleId: number) =>
 export function useIngests(titleId: number, waitingFor: number | null) {
   return useQuery({
     queryKey: adminKeys.list('ingests', { titleId }),
-    queryFn: async ({ signal }) => (await api.get<Page<AdminIngest>>('/api/admin/ingests', { params: { title_id: titleId, per_page: 20 }, signal })).data.data,
+    queryFn: async ({ signal }) => (await api.get('/api/admin/ingests', { query: { title_id: titleId, per_page: 20 }, signal })).data.data,
     refetchInterval: (query) => {
       const jobs = query.state.data;
       if (!jobs) return false;
@@ -38,14 +36,14 @@ export function useIngests(titleId: number, waitingFor: number | null) {
 export const useDatasetUploads = () =>
   useQuery({
     queryKey: adminKeys.list('uploads', { kind: 'dataset', status: 'complete' }),
-    queryFn: async ({ signal }) => (await api.get<Page<AdminUpload>>('/api/admin/uploads', { params: { kind: 'dataset', status: 'complete', per_page: 100 }, signal })).data.data,
+    queryFn: async ({ signal }) => (await api.get('/api/admin/uploads', { query: { kind: 'dataset', status: 'complete', per_page: 100 }, signal })).data.data,
   });
 
 /** `GET /api/admin/imports`, asked again while one is queued or running. */
 export const useImports = (page: number) =>
   useQuery({
     queryKey: adminKeys.list('imports', { page }),
-    queryFn: async ({ signal }) => (await api.get<Page<AdminImport>>('/api/admin/imports', { params: { page, per_page: 20 }, signal })).data,
+    queryFn: async ({ signal }) => (await api.get('/api/admin/imports', { query: { page, per_page: 20 }, signal })).data,
     placeholderData: keepPreviousData,
     refetchInterval: (query) => (query.state.data?.data.some((i) => active(i.status)) ? POLL_MS : false),
   });
@@ -54,7 +52,7 @@ export const useImports = (page: number) =>
 export function useStartImport() {
   const client = useQueryClient();
   return useMutation({
-    mutationFn: async (uploadIds: string[]) => (await api.post<{ data: AdminImport }>('/api/admin/imports', { upload_ids: uploadIds })).data.data,
+    mutationFn: async (uploadIds: string[]) => (await api.post('/api/admin/imports', { body: { upload_ids: uploadIds } })).data.data,
     onSettled: () => {
       void client.invalidateQueries({ queryKey: adminKeys.area('imports') });
       void client.invalidateQueries({ queryKey: adminKeys.area('uploads') });

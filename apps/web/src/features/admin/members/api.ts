@@ -1,4 +1,4 @@
-import type { AdminGrantResult, AdminMember, AdminMemberDetail, AdminSignOutResult, PaginationMeta, Role } from '@parde/contract';
+import type { AdminMember, AdminMemberDetail, PaginationMeta, Role } from '@parde/contract';
 import { keepPreviousData, useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
 import { api, type Params } from '../../../lib/api-client';
 import { adminKeys } from '../api/keys';
@@ -8,12 +8,12 @@ export type MembersPage = { data: AdminMember[]; meta: PaginationMeta };
 
 /** `GET /api/admin/members`. */
 export async function getMembers(filter: MembersFilter, signal?: AbortSignal): Promise<MembersPage> {
-  return (await api.get<MembersPage>('/api/admin/members', { params: filter as Params, signal })).data;
+  return (await api.get('/api/admin/members', { query: filter as Params, signal })).data;
 }
 
 /** `GET /api/admin/members/{id}`. */
 export async function getMember(id: number, signal?: AbortSignal): Promise<AdminMemberDetail> {
-  return (await api.get<{ data: AdminMemberDetail }>(`/api/admin/members/${id}`, { signal })).data.data;
+  return (await api.get('/api/admin/members/{id}', { path: { id }, signal })).data.data;
 }
 
 export const useMembers = (filter: MembersFilter) =>
@@ -44,18 +44,18 @@ export const useGrantPremium = (id: number) =>
     id,
     async (v: GrantVars) =>
       (
-        await api.post<{ data: AdminGrantResult }>(
-          `/api/admin/members/${id}/premium`,
-          { days: v.days, reason: v.reason, ...(v.confirm ? { confirm: true } : {}) },
-          { headers: { 'Idempotency-Key': v.key } },
-        )
+        await api.post('/api/admin/members/{id}/premium', {
+          path: { id },
+          body: { days: v.days, reason: v.reason, ...(v.confirm ? { confirm: true } : {}) },
+          headers: { 'Idempotency-Key': v.key },
+        })
       ).data.data,
   );
 
 export const useSetDisabled = (id: number) =>
-  useMemberChange(id, async (v: { disabled: boolean; reason: string }) => (await api.post<{ data: AdminMember }>(`/api/admin/members/${id}/${v.disabled ? 'disable' : 'enable'}`, { reason: v.reason })).data.data);
+  useMemberChange(id, async (v: { disabled: boolean; reason: string }) => (await api.post(v.disabled ? '/api/admin/members/{id}/disable' : '/api/admin/members/{id}/enable', { path: { id }, body: { reason: v.reason } })).data.data);
 
 export const useSignOutEverywhere = (id: number) =>
-  useMemberChange(id, async () => (await api.post<{ data: AdminSignOutResult }>(`/api/admin/members/${id}/sign-out`)).data.data);
+  useMemberChange(id, async () => (await api.post('/api/admin/members/{id}/sign-out', { path: { id } })).data.data);
 
-export const useChangeRole = (id: number) => useMemberChange(id, async (role: Role) => (await api.put<{ data: AdminMember }>(`/api/admin/members/${id}/role`, { role })).data.data);
+export const useChangeRole = (id: number) => useMemberChange(id, async (role: Role) => (await api.put('/api/admin/members/{id}/role', { path: { id }, body: { role } })).data.data);

@@ -1,24 +1,7 @@
-import type {
-  AdminComment,
-  AdminCommentFilter,
-  AdminMute,
-  AdminNotificationAudience,
-  AdminNotificationPreview,
-  AdminNotificationSent,
-  AdminRecipient,
-  AdminRequestAnswer,
-  AdminRequestGroup,
-  AdminRequestReopened,
-  AdminRequestStatus,
-  AdminStats,
-  AdminTitlePick,
-  PaginationMeta,
-} from '@parde/contract';
+import type { AdminCommentFilter, AdminNotificationAudience, AdminRequestStatus } from '@parde/contract';
 import { keepPreviousData, useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
 import { api, type Params } from '../../../lib/api-client';
 import { adminKeys } from '../api/keys';
-
-type Page<T> = { data: T[]; meta: PaginationMeta };
 
 // ── Requests ────────────────────────────────────────────────────────────────────────────────
 
@@ -28,7 +11,7 @@ export type RequestFilter = { page?: number; status?: AdminRequestStatus; q?: st
 export const useRequestGroups = (filter: RequestFilter) =>
   useQuery({
     queryKey: adminKeys.list('requests', filter),
-    queryFn: async ({ signal }) => (await api.get<Page<AdminRequestGroup>>('/api/admin/requests', { params: filter as Params, signal })).data,
+    queryFn: async ({ signal }) => (await api.get('/api/admin/requests', { query: filter as Params, signal })).data,
     placeholderData: keepPreviousData,
   });
 
@@ -36,7 +19,7 @@ export const useRequestGroups = (filter: RequestFilter) =>
 export const useTitlePicker = (q: string) =>
   useQuery({
     queryKey: adminKeys.list('title-picker', { q }),
-    queryFn: async ({ signal }) => (await api.get<{ data: AdminTitlePick[] }>('/api/admin/title-picker', { params: { q }, signal })).data.data,
+    queryFn: async ({ signal }) => (await api.get('/api/admin/title-picker', { query: { q }, signal })).data.data,
     enabled: q.trim().length > 0,
     placeholderData: keepPreviousData,
   });
@@ -47,8 +30,11 @@ export function useAnswerRequest() {
   return useMutation({
     meta: { silent: true },
     mutationFn: async (a: { id: number; fulfil: { title_id: number; response?: string } } | { id: number; decline: { reason: string } }) => {
-      const url = 'fulfil' in a ? `/api/admin/requests/${a.id}/fulfil` : `/api/admin/requests/${a.id}/decline`;
-      return (await api.post<{ data: AdminRequestAnswer }>(url, 'fulfil' in a ? a.fulfil : a.decline)).data.data;
+      const res =
+        'fulfil' in a
+          ? await api.post('/api/admin/requests/{id}/fulfil', { path: { id: a.id }, body: a.fulfil })
+          : await api.post('/api/admin/requests/{id}/decline', { path: { id: a.id }, body: a.decline });
+      return res.data.data;
     },
     onSettled: () => client.invalidateQueries({ queryKey: adminKeys.all }),
   });
@@ -59,7 +45,7 @@ export function useReopenRequest() {
   const client = useQueryClient();
   return useMutation({
     meta: { silent: true },
-    mutationFn: async (a: { id: number; reason: string }) => (await api.post<{ data: AdminRequestReopened }>(`/api/admin/requests/${a.id}/reopen`, { reason: a.reason })).data.data,
+    mutationFn: async (a: { id: number; reason: string }) => (await api.post('/api/admin/requests/{id}/reopen', { path: { id: a.id }, body: { reason: a.reason } })).data.data,
     onSettled: () => client.invalidateQueries({ queryKey: adminKeys.all }),
   });
 }
@@ -71,7 +57,7 @@ export type CommentFilter = { page?: number; filter?: AdminCommentFilter; q?: st
 export const useAdminComments = (filter: CommentFilter) =>
   useQuery({
     queryKey: adminKeys.list('comments', filter),
-    queryFn: async ({ signal }) => (await api.get<Page<AdminComment>>('/api/admin/comments', { params: filter as Params, signal })).data,
+    queryFn: async ({ signal }) => (await api.get('/api/admin/comments', { query: filter as Params, signal })).data,
     placeholderData: keepPreviousData,
   });
 
@@ -83,8 +69,10 @@ export function useModerate() {
     mutationFn: async ({ id, m }: { id: number; m: Moderation }) => {
       const res =
         m.action === 'spoiler'
-          ? await api.patch<{ data: AdminComment }>(`/api/admin/comments/${id}`, { spoiler: m.spoiler })
-          : await api.post<{ data: AdminComment }>(`/api/admin/comments/${id}/${m.action}`, m.action === 'hide' ? { reason: m.reason } : {});
+          ? await api.patch('/api/admin/comments/{id}', { path: { id }, body: { spoiler: m.spoiler } })
+          : m.action === 'hide'
+            ? await api.post('/api/admin/comments/{id}/hide', { path: { id }, body: { reason: m.reason } })
+            : await api.post(`/api/admin/comments/{id}/${m.action}`, { path: { id }, body: {} });
       return res.data.data;
     },
     onSettled: () => client.invalidateQueries({ queryKey: adminKeys.all }),
@@ -96,8 +84,11 @@ export function useMute() {
   return useMutation({
     meta: { silent: true },
     mutationFn: async (a: { memberId: number; days: number | null; reason?: string }) => {
-      const url = `/api/admin/muted-members/${a.memberId}`;
-      const res = a.days === null ? await api.delete<{ data: AdminMute }>(url) : await api.put<{ data: AdminMute }>(url, { days: a.days, ...(a.reason ? { reason: a.reason } : {}) });
+      const path = { id: a.memberId };
+      const res =
+        a.days === null
+          ? await api.delete('/api/admin/muted-members/{id}', { path })
+          : await api.put('/api/admin/muted-members/{id}', { path, body: { days: a.days, ...(a.reason ? { reason: a.reason } : {}) } });
       return res.data.data;
     },
     onSettled: () => client.invalidateQueries({ queryKey: adminKeys.all }),
@@ -111,7 +102,7 @@ export type NotificationDraft = { audience: AdminNotificationAudience; member_id
 export const useNotificationPreview = (draft: NotificationDraft, enabled: boolean) =>
   useQuery({
     queryKey: adminKeys.list('notification-preview', draft),
-    queryFn: async ({ signal }) => (await api.post<{ data: AdminNotificationPreview }>('/api/admin/notifications/preview', draft, { signal })).data.data,
+    queryFn: async ({ signal }) => (await api.post('/api/admin/notifications/preview', { body: draft, signal })).data.data,
     enabled,
     placeholderData: keepPreviousData,
     retry: false,
@@ -120,7 +111,7 @@ export const useNotificationPreview = (draft: NotificationDraft, enabled: boolea
 export const useRecipients = (q: string) =>
   useQuery({
     queryKey: adminKeys.list('recipients', { q }),
-    queryFn: async ({ signal }) => (await api.get<{ data: AdminRecipient[] }>('/api/admin/notifications/members', { params: { q }, signal })).data.data,
+    queryFn: async ({ signal }) => (await api.get('/api/admin/notifications/members', { query: { q }, signal })).data.data,
     enabled: q.trim().length >= 2,
     placeholderData: keepPreviousData,
   });
@@ -128,7 +119,7 @@ export const useRecipients = (q: string) =>
 export function useSendNotification() {
   return useMutation({
     meta: { silent: true },
-    mutationFn: async (body: NotificationDraft & { idempotency_key: string }) => (await api.post<{ data: AdminNotificationSent }>('/api/admin/notifications', body)).data.data,
+    mutationFn: async (body: NotificationDraft & { idempotency_key: string }) => (await api.post('/api/admin/notifications', { body })).data.data,
   });
 }
 
@@ -137,7 +128,7 @@ export function useSendNotification() {
 export const useStats = (days: number) =>
   useQuery({
     queryKey: adminKeys.list('stats', { days }),
-    queryFn: async ({ signal }) => (await api.get<{ data: AdminStats }>('/api/admin/stats', { params: { days }, signal })).data.data,
+    queryFn: async ({ signal }) => (await api.get('/api/admin/stats', { query: { days }, signal })).data.data,
     placeholderData: keepPreviousData,
   });
 
@@ -145,7 +136,7 @@ export const useStats = (days: number) =>
 export function useRequestFromMiss() {
   const client = useQueryClient();
   return useMutation({
-    mutationFn: async (title: string) => (await api.post('/api/user/request', { title })).data,
+    mutationFn: async (title: string) => (await api.post('/api/user/request', { body: { title } })).data,
     onSettled: () => client.invalidateQueries({ queryKey: adminKeys.all }),
   });
 }

@@ -8,7 +8,7 @@ import { authCall } from './auth-call';
  * sign-up confirmation, which also confirms the email) signs in once.
  */
 export async function loginWithToken(token: string): Promise<AuthResult<AuthResponse>> {
-  const result = await authCall<AuthResponse>('/api/sanc/login-with-token', { token, remember: true });
+  const result = await authCall('/api/sanc/login-with-token', { token, remember: true });
   if (result.ok) startSession(result.data);
   return result;
 }

@@ -8,7 +8,7 @@ import { authCall } from './auth-call';
  * answers 403 `EMAIL_NOT_VERIFIED` (the server mails the confirmation link again).
  */
 export async function login(input: LoginInput): Promise<AuthResult<AuthResponse>> {
-  const result = await authCall<AuthResponse>('/api/sanc/login', input);
+  const result = await authCall('/api/sanc/login', input);
   if (result.ok) startSession(result.data);
   return result;
 }

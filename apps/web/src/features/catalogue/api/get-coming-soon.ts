@@ -6,7 +6,7 @@ import { catalogueKeys } from './keys';
 
 /** `GET /api/titles/comingsoon?page=` — titles not out yet, soonest first. */
 export async function getComingSoon(page: number, signal?: AbortSignal): Promise<TitlePage> {
-  const res = await api.get<TitlePage>('/api/titles/comingsoon', { params: { page, per_page: PER_PAGE }, signal });
+  const res = await api.get('/api/titles/comingsoon', { query: { page, per_page: PER_PAGE }, signal });
   return res.data;
 }
 

@@ -8,7 +8,7 @@ export type Country = z.infer<typeof country>;
 
 /** `GET /api/countries` — every country of production with its title count. */
 export async function getCountries(signal?: AbortSignal): Promise<Country[]> {
-  const res = await api.get<{ data: Country[] }>('/api/countries', { signal });
+  const res = await api.get('/api/countries', { signal });
   return res.data.data;
 }
 

@@ -8,7 +8,7 @@ export type Genre = z.infer<typeof genre>;
 
 /** `GET /api/genres` — every genre with its title count. */
 export async function getGenres(signal?: AbortSignal): Promise<Genre[]> {
-  const res = await api.get<{ data: Genre[] }>('/api/genres', { signal });
+  const res = await api.get('/api/genres', { signal });
   return res.data.data;
 }
 

@@ -6,7 +6,7 @@ import { catalogueKeys } from './keys';
 
 /** `GET /api/titles/slideshow?type=` — the picks at the top of the home and series lists. */
 export async function getSlideshow(type: TypeFilter, signal?: AbortSignal): Promise<TitleCard[]> {
-  const res = await api.get<{ data: TitleCard[] }>('/api/titles/slideshow', { params: { type }, signal });
+  const res = await api.get('/api/titles/slideshow', { query: { type }, signal });
   return res.data.data;
 }
 

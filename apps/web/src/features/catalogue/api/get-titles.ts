@@ -8,7 +8,7 @@ export type TitlePage = { data: TitleCard[]; meta: PaginationMeta };
 
 /** `GET /api/titles` — the home list with its filters, order and page. */
 export async function getTitles(query: Record<string, string | number>, signal?: AbortSignal): Promise<TitlePage> {
-  const res = await api.get<TitlePage>('/api/titles', { params: query, signal });
+  const res = await api.get('/api/titles', { query, signal });
   return res.data;
 }
 

@@ -7,8 +7,9 @@ export const COLLECTION_TITLES_PER_PAGE = 24;
 
 /** `GET /api/collections/{id}/titles?page=` — the titles in the collection's own order. */
 export async function getCollectionTitles(id: number, page: number, signal?: AbortSignal): Promise<{ data: TitleCard[]; meta: PaginationMeta }> {
-  const res = await api.get<{ data: TitleCard[]; meta: PaginationMeta }>(`/api/collections/${id}/titles`, {
-    params: { page, per_page: COLLECTION_TITLES_PER_PAGE },
+  const res = await api.get('/api/collections/{id}/titles', {
+    path: { id },
+    query: { page, per_page: COLLECTION_TITLES_PER_PAGE },
     signal,
   });
   return res.data;

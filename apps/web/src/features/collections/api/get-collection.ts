@@ -5,7 +5,7 @@ import { collectionKeys } from './keys';
 
 /** `GET /api/collections/{id}` — the collection itself (its titles come page by page). */
 export async function getCollection(id: number, signal?: AbortSignal): Promise<CollectionSummary> {
-  const res = await api.get<{ data: CollectionSummary }>(`/api/collections/${id}`, { signal });
+  const res = await api.get('/api/collections/{id}', { path: { id }, signal });
   return res.data.data;
 }
 

@@ -7,7 +7,7 @@ export const COLLECTIONS_PER_PAGE = 24;
 
 /** `GET /api/collections?page=` */
 export async function getCollections(page: number, signal?: AbortSignal): Promise<{ data: CollectionSummary[]; meta: PaginationMeta }> {
-  const res = await api.get<{ data: CollectionSummary[]; meta: PaginationMeta }>('/api/collections', { params: { page, per_page: COLLECTIONS_PER_PAGE }, signal });
+  const res = await api.get('/api/collections', { query: { page, per_page: COLLECTIONS_PER_PAGE }, signal });
   return res.data;
 }
 

@@ -9,7 +9,7 @@ export type NewComment = Pick<CommentInput, 'body' | 'spoiler'> & { parent_id?: 
 
 /** `POST /api/user/comment` — a comment or a reply (a reply to a reply joins its thread). */
 export async function createComment(titleId: number, input: NewComment): Promise<Comment> {
-  const res = await api.post<{ data: Comment }>('/api/user/comment', { title_id: titleId, ...input });
+  const res = await api.post('/api/user/comment', { body: { title_id: titleId, ...input } });
   return res.data.data;
 }
 

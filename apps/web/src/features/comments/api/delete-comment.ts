@@ -8,7 +8,7 @@ import { commentKeys } from './keys';
 
 /** `DELETE /api/user/comments/{id}` — the author's own comment, with its replies. */
 export async function deleteComment(id: number): Promise<void> {
-  await api.delete(`/api/user/comments/${id}`);
+  await api.delete('/api/user/comments/{id}', { path: { id } });
 }
 
 /**

@@ -4,7 +4,7 @@ import { commentKeys } from './keys';
 
 /** `GET /api/user/titles/{id}/comment-likes` — ids of the title's comments the member liked. */
 export async function getCommentLikes(titleId: number, signal?: AbortSignal): Promise<number[]> {
-  const res = await api.get<{ data: number[] }>(`/api/user/titles/${titleId}/comment-likes`, { signal });
+  const res = await api.get('/api/user/titles/{id}/comment-likes', { path: { id: titleId }, signal });
   return res.data.data;
 }
 

@@ -14,7 +14,7 @@ const emptyPage = (page: number): CommentPage => ({ data: [], meta: { currentPag
  */
 export async function getComments(titleId: number, page: number, signal?: AbortSignal): Promise<CommentPage> {
   try {
-    const res = await api.get<CommentPage>(`/api/titles/${titleId}/topcomments`, { params: { page, per_page: COMMENTS_PER_PAGE }, signal });
+    const res = await api.get('/api/titles/{id}/topcomments', { path: { id: titleId }, query: { page, per_page: COMMENTS_PER_PAGE }, signal });
     return Array.isArray(res.data.data) ? res.data : emptyPage(page);
   } catch (error) {
     if (getErrorStatus(error) === 404) return emptyPage(page);

@@ -8,7 +8,7 @@ export const REPORT_REASON_MAX = 500;
 
 /** `POST /api/user/comments/{id}/report` — once per member; not one's own comment. */
 export async function reportComment(id: number, reason: string): Promise<void> {
-  await api.post(`/api/user/comments/${id}/report`, reason ? { reason: reason.slice(0, REPORT_REASON_MAX) } : {});
+  await api.post('/api/user/comments/{id}/report', { path: { id }, body: reason ? { reason: reason.slice(0, REPORT_REASON_MAX) } : {} });
 }
 
 /**

@@ -5,7 +5,7 @@ import { commentKeys } from './keys';
 
 /** `POST /api/user/comments/{id}/like` toggles; the answer has where it ended and the count. */
 export async function toggleCommentLike(id: number): Promise<{ liked: boolean; likes: number }> {
-  const res = await api.post<{ data: { liked: boolean; likes: number } }>(`/api/user/comments/${id}/like`);
+  const res = await api.post('/api/user/comments/{id}/like', { path: { id } });
   return res.data.data;
 }
 

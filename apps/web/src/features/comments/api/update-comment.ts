@@ -6,7 +6,7 @@ import { commentKeys } from './keys';
 
 /** `PATCH /api/user/comments/{id}` — the author changes the text and the spoiler flag. */
 export async function editComment(id: number, input: CommentUpdateInput): Promise<Comment> {
-  const res = await api.patch<{ data: Comment }>(`/api/user/comments/${id}`, input);
+  const res = await api.patch('/api/user/comments/{id}', { path: { id }, body: input });
   return res.data.data;
 }
 

@@ -5,7 +5,7 @@ import { personKeys } from './keys';
 
 /** `GET /api/people/{id}` — a person with their filmography by role. */
 export async function getPerson(id: number, signal?: AbortSignal): Promise<PersonDetail> {
-  const res = await api.get<{ data: PersonDetail }>(`/api/people/${id}`, { signal });
+  const res = await api.get('/api/people/{id}', { path: { id }, signal });
   return res.data.data;
 }
 

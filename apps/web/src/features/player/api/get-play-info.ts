@@ -9,7 +9,7 @@ export const playKeys = {
 
 /** `GET /api/titles/{id}/play` — signed addresses and what the player needs to start. */
 export async function getPlayInfo(titleId: number, episodeId: number | null, signal?: AbortSignal): Promise<PlayInfo> {
-  const res = await api.get<{ data: PlayInfo }>(`/api/titles/${titleId}/play`, { params: { episode: episodeId }, signal });
+  const res = await api.get('/api/titles/{id}/play', { path: { id: titleId }, query: { episode: episodeId }, signal });
   return res.data.data;
 }
 

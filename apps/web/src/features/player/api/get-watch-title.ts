@@ -4,7 +4,7 @@ import { api } from '../../../lib/api-client';
 
 /** `GET /api/titles/{id}`: the title's names and address, for the player's heading and way back. */
 export async function getWatchTitle(id: number, signal?: AbortSignal): Promise<TitleDetail> {
-  const res = await api.get<{ data: TitleDetail }>(`/api/titles/${id}`, { signal });
+  const res = await api.get('/api/titles/{id}', { path: { id }, signal });
   return res.data.data;
 }
 

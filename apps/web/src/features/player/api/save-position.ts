@@ -1,5 +1,5 @@
 import { getApiBase } from '../../../config/env';
-import { api } from '../../../lib/api-client';
+import { api, fillPath, type ApiPath } from '../../../lib/api-client';
 import { getCookie, TOKEN_COOKIE } from '../../../lib/cookies';
 import { getProfileHeader, PROFILE_HEADER } from '../../../lib/profile-header';
 
@@ -10,7 +10,7 @@ import { getProfileHeader, PROFILE_HEADER } from '../../../lib/profile-header';
 export async function savePosition(titleId: number, episodeId: number | null, positionSec: number, leaving = false): Promise<void> {
   const body = { episode_id: episodeId, position_sec: Math.max(0, Math.floor(positionSec)) };
   if (!leaving) {
-    await api.post(`/api/user/history/${titleId}`, body);
+    await api.post('/api/user/history/{titleId}', { path: { titleId }, body });
     return;
   }
   const token = getCookie(TOKEN_COOKIE);
@@ -19,7 +19,7 @@ export async function savePosition(titleId: number, episodeId: number | null, po
   // The position belongs to the profile this tab shows, as with every other call.
   const profile = getProfileHeader();
   if (profile !== null) headers[PROFILE_HEADER] = String(profile);
-  void fetch(`${getApiBase(window.location)}/api/user/history/${titleId}`, {
+  void fetch(`${getApiBase(window.location)}${fillPath('/api/user/history/{titleId}' satisfies ApiPath<'post'>, { titleId })}`, {
     method: 'POST',
     keepalive: true,
     credentials: 'include',

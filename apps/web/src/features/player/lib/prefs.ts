@@ -45,8 +45,8 @@ const loadLocalAudio = (titleId: number): string | null => read<string>(audioKey
 /** `GET /api/user/profile/prefs` and `GET /api/user/profile/audio/{titleId}`, together. */
 export async function getProfileChoices(titleId: number, signal?: AbortSignal): Promise<PlayerChoices> {
   const [prefs, audio] = await Promise.all([
-    api.get<{ data: PlayerPrefs }>('/api/user/profile/prefs', { signal }),
-    api.get<{ data: { edition: string | null } }>(`/api/user/profile/audio/${titleId}`, { signal }),
+    api.get('/api/user/profile/prefs', { signal }),
+    api.get('/api/user/profile/audio/{titleId}', { path: { titleId }, signal }),
   ]);
   return { prefs: { ...DEFAULT_PREFS, ...prefs.data.data }, audio: audio.data.data.edition };
 }
@@ -72,12 +72,12 @@ export const usePlayerChoices = (titleId: number, isMember: boolean) => useQuery
 /** Saved where they belong; a failed save only costs the choice next time, never the playback. */
 export function savePrefs(prefs: PlayerPrefs, isMember: boolean): void {
   if (!isMember) return write(KEY, prefs);
-  void api.put('/api/user/profile/prefs', prefs).catch(() => undefined);
+  void api.put('/api/user/profile/prefs', { body: prefs }).catch(() => undefined);
 }
 
 export function saveAudio(titleId: number, edition: string, isMember: boolean): void {
   if (!isMember) return write(audioKey(titleId), edition);
-  void api.put(`/api/user/profile/audio/${titleId}`, { edition }).catch(() => undefined);
+  void api.put('/api/user/profile/audio/{titleId}', { path: { titleId }, body: { edition } }).catch(() => undefined);
 }
 
 /** A metered or save-data connection, as the browser reports it (Chromium's Network Information). */

@@ -5,7 +5,7 @@ import { premiumKeys } from './keys';
 
 /** `POST /api/user/gift` — buys a plan as a gift code, optionally mailed to someone with a message. */
 export async function buyGift(input: GiftPurchaseInput): Promise<PaymentRedirect> {
-  const res = await api.post<PaymentRedirect>('/api/user/gift', input);
+  const res = await api.post('/api/user/gift', { body: input });
   return res.data;
 }
 

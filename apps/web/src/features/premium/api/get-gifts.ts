@@ -7,7 +7,7 @@ export type GiftsPage = { data: Gift[]; meta: PaginationMeta };
 
 /** `GET /api/user/gifts` — the gifts the member bought, with whether each was redeemed. */
 export async function getGifts(page: number, perPage: number, signal?: AbortSignal): Promise<GiftsPage> {
-  const res = await api.get<GiftsPage>('/api/user/gifts', { params: { page, per_page: perPage }, signal });
+  const res = await api.get('/api/user/gifts', { query: { page, per_page: perPage }, signal });
   return res.data;
 }
 

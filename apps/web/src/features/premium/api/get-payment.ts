@@ -6,7 +6,7 @@ import { premiumKeys } from './keys';
 
 /** `GET /api/user/payments/{id}` — one payment's receipt and what the result page says about it. */
 export async function getPayment(id: number, signal?: AbortSignal): Promise<PaymentResult> {
-  const res = await api.get<{ data: PaymentResult }>(`/api/user/payments/${id}`, { signal });
+  const res = await api.get('/api/user/payments/{id}', { path: { id }, signal });
   return res.data.data;
 }
 

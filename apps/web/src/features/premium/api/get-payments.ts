@@ -7,7 +7,7 @@ export type PaymentsPage = { data: Payment[]; meta: PaginationMeta };
 
 /** `GET /api/user/payments` — the member's payments with their receipts, newest first. */
 export async function getPayments(page: number, perPage: number, signal?: AbortSignal): Promise<PaymentsPage> {
-  const res = await api.get<PaymentsPage>('/api/user/payments', { params: { page, per_page: perPage }, signal });
+  const res = await api.get('/api/user/payments', { query: { page, per_page: perPage }, signal });
   return res.data;
 }
 

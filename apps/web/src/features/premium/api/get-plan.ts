@@ -5,7 +5,7 @@ import { premiumKeys } from './keys';
 
 /** `GET /api/plans/{id}` — one plan on sale (404 with a Persian message when it is not). */
 export async function getPlan(id: number, signal?: AbortSignal): Promise<Plan> {
-  const res = await api.get<{ data: Plan }>(`/api/plans/${id}`, { signal });
+  const res = await api.get('/api/plans/{id}', { path: { id }, signal });
   return res.data.data;
 }
 

@@ -5,7 +5,7 @@ import { premiumKeys } from './keys';
 
 /** `GET /api/plans` — the plans on sale, cheapest period first. */
 export async function getPlans(signal?: AbortSignal): Promise<Plan[]> {
-  const res = await api.get<{ data: Plan[] }>('/api/plans', { signal });
+  const res = await api.get('/api/plans', { signal });
   return res.data.data;
 }
 

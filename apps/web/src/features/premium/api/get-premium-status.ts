@@ -5,7 +5,7 @@ import { premiumKeys } from './keys';
 
 /** `GET /api/user/premium` — active until, days left, and the reserved plans queued after it. */
 export async function getPremiumStatus(signal?: AbortSignal): Promise<PremiumStatus> {
-  const res = await api.get<{ data: PremiumStatus }>('/api/user/premium', { signal });
+  const res = await api.get('/api/user/premium', { signal });
   return res.data.data;
 }
 

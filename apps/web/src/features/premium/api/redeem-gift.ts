@@ -5,7 +5,7 @@ import { premiumKeys } from './keys';
 
 /** `POST /api/user/gift/redeem` — a gift code's days added to the member's premium, once. */
 export async function redeemGift(input: GiftRedeemInput): Promise<GiftRedeemResult> {
-  const res = await api.post<{ data: GiftRedeemResult }>('/api/user/gift/redeem', input);
+  const res = await api.post('/api/user/gift/redeem', { body: input });
   return res.data.data;
 }
 

@@ -5,7 +5,7 @@ import { profileKeys } from './keys';
 
 /** `GET /api/user/profiles` — every profile of the account, and the one this session uses. */
 export async function getProfiles(signal?: AbortSignal): Promise<ProfilesData> {
-  const res = await api.get<{ data: ProfilesData }>('/api/user/profiles', { signal });
+  const res = await api.get('/api/user/profiles', { signal });
   return res.data.data;
 }
 

@@ -6,6 +6,6 @@ import { api } from '../../../lib/api-client';
  * A PIN, or on leaving a kids profile the main PIN or the password, goes in the body.
  */
 export async function selectProfile(id: number, body: SelectProfileInput = {}): Promise<Profile> {
-  const res = await api.post<{ data: Profile }>(`/api/user/profiles/${id}/select`, body);
+  const res = await api.post('/api/user/profiles/{id}/select', { path: { id }, body });
   return res.data.data;
 }

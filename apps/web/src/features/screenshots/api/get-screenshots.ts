@@ -11,7 +11,7 @@ export type Screenshot = z.infer<typeof screenshotsResponse>['data'][number];
  * title): full-size and thumbnail addresses, none while the title has no media yet.
  */
 export async function getScreenshots(titleId: number, signal?: AbortSignal): Promise<Screenshot[]> {
-  const res = await api.get<z.infer<typeof screenshotsResponse>>(`/api/titles/${titleId}/screenshots`, { signal });
+  const res = await api.get('/api/titles/{id}/screenshots', { path: { id: titleId }, signal });
   return res.data.data;
 }
 

@@ -5,7 +5,7 @@ import { screenshotKeys } from './keys';
 
 /** `GET /api/titles/{id}`: the page's heading names the title and links back to it. */
 export async function getTitle(titleId: number, signal?: AbortSignal): Promise<TitleDetail> {
-  const res = await api.get<{ data: TitleDetail }>(`/api/titles/${titleId}`, { signal });
+  const res = await api.get('/api/titles/{id}', { path: { id: titleId }, signal });
   return res.data.data;
 }
 

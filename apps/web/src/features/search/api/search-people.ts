@@ -8,7 +8,7 @@ import { searchKeys } from './search-keys';
 
 /** `GET /api/people/search?q=…` → actors and directors matching the text. */
 export async function searchPeople(q: string, signal?: AbortSignal): Promise<PersonSearchResult[]> {
-  const res = await api.get<{ data: PersonSearchResult[] }>('/api/people/search', { params: { q }, signal });
+  const res = await api.get('/api/people/search', { query: { q }, signal });
   return res.data.data;
 }
 

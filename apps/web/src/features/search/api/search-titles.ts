@@ -8,8 +8,8 @@ import { searchKeys } from './search-keys';
 
 /** `GET /api/titles/search?q=…&limit=20` → titles matching the text, best first. */
 export async function searchTitles(q: string, signal?: AbortSignal): Promise<TitleSearchResult[]> {
-  const res = await api.get<{ data: TitleSearchResult[] }>('/api/titles/search', {
-    params: { q, limit: searchConfig.titleFetchLimit },
+  const res = await api.get('/api/titles/search', {
+    query: { q, limit: searchConfig.titleFetchLimit },
     signal,
   });
   return res.data.data;

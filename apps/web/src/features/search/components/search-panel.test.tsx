@@ -92,12 +92,12 @@ describe('search panel: debounce (spec §5)', () => {
     await advance(499);
     expect(get).not.toHaveBeenCalled();
     await advance(1);
-    expect(calls('/api/titles/search')).toEqual([['/api/titles/search', expect.objectContaining({ params: { q: 'پد', limit: 20 } })]]);
+    expect(calls('/api/titles/search')).toEqual([['/api/titles/search', expect.objectContaining({ query: { q: 'پد', limit: 20 } })]]);
     expect(calls('/api/people/search')).toHaveLength(0);
     await advance(499);
     expect(calls('/api/people/search')).toHaveLength(0);
     await advance(1);
-    expect(calls('/api/people/search')).toEqual([['/api/people/search', expect.objectContaining({ params: { q: 'پد' } })]]);
+    expect(calls('/api/people/search')).toEqual([['/api/people/search', expect.objectContaining({ query: { q: 'پد' } })]]);
   });
 
   it('sends nothing for fewer than 2 characters', async () => {
@@ -118,7 +118,7 @@ describe('search panel: debounce (spec §5)', () => {
     }
     expect(get).not.toHaveBeenCalled();
     await advance(100);
-    expect(calls('/api/titles/search').map(([, c]) => (c as { params: { q: string } }).params.q)).toEqual(['break']);
+    expect(calls('/api/titles/search').map(([, c]) => (c as { query: { q: string } }).query.q)).toEqual(['break']);
   });
 });
 

@@ -8,7 +8,7 @@ import { api } from '../../../lib/api-client';
  */
 export async function sendContact(input: ContactInput): Promise<{ id: number; createdAt: string }> {
   await api.get('/sanctum/csrf-cookie');
-  const res = await api.post<{ data: { id: number; createdAt: string } }>('/api/contact', input);
+  const res = await api.post('/api/contact', { body: input });
   return res.data.data;
 }
 

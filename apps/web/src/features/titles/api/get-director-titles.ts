@@ -5,7 +5,7 @@ import { titleKeys } from './keys';
 
 /** `GET /api/titles/{id}/director-titles` — the director's other titles. */
 export async function getDirectorTitles(id: number, signal?: AbortSignal): Promise<TitleCard[]> {
-  const res = await api.get<{ data: TitleCard[] }>(`/api/titles/${id}/director-titles`, { signal });
+  const res = await api.get('/api/titles/{id}/director-titles', { path: { id }, signal });
   return res.data.data;
 }
 

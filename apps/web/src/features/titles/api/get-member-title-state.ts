@@ -7,7 +7,7 @@ export const EMPTY_MEMBER_STATE: MemberTitleState = { inWatchlist: false, liked:
 
 /** `GET /api/user/titles/{id}/state` — the member's watchlist, like and rating for one title. */
 export async function getMemberTitleState(id: number, signal?: AbortSignal): Promise<MemberTitleState> {
-  const res = await api.get<{ data: MemberTitleState }>(`/api/user/titles/${id}/state`, { signal });
+  const res = await api.get('/api/user/titles/{id}/state', { path: { id }, signal });
   return res.data.data;
 }
 

@@ -5,7 +5,7 @@ import { titleKeys } from './keys';
 
 /** `GET /api/titles/{id}/similar` */
 export async function getSimilarTitles(id: number, signal?: AbortSignal): Promise<TitleCard[]> {
-  const res = await api.get<{ data: TitleCard[] }>(`/api/titles/${id}/similar`, { signal });
+  const res = await api.get('/api/titles/{id}/similar', { path: { id }, signal });
   return res.data.data;
 }
 

@@ -5,7 +5,7 @@ import { titleKeys } from './keys';
 
 /** `GET /api/titles/{id}/access` — may this visitor watch the full title and download its files. */
 export async function getTitleAccess(id: number, signal?: AbortSignal): Promise<TitleAccess> {
-  const res = await api.get<{ data: TitleAccess }>(`/api/titles/${id}/access`, { signal });
+  const res = await api.get('/api/titles/{id}/access', { path: { id }, signal });
   return res.data.data;
 }
 

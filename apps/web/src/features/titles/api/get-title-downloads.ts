@@ -5,7 +5,7 @@ import { titleKeys } from './keys';
 
 /** `GET /api/titles/{id}/downloads` — signed download links for a premium member, with sizes. */
 export async function getTitleDownloads(id: number, signal?: AbortSignal): Promise<DownloadItem[]> {
-  const res = await api.get<{ data: DownloadItem[] }>(`/api/titles/${id}/downloads`, { signal });
+  const res = await api.get('/api/titles/{id}/downloads', { path: { id }, signal });
   return res.data.data;
 }
 

@@ -5,7 +5,7 @@ import { titleKeys } from './keys';
 
 /** `GET /api/titles/{id}/files` — every media file of a title (download links come with premium). */
 export async function getTitleFiles(id: number, signal?: AbortSignal): Promise<MediaFile[]> {
-  const res = await api.get<{ data: MediaFile[] }>(`/api/titles/${id}/files`, { signal });
+  const res = await api.get('/api/titles/{id}/files', { path: { id }, signal });
   return res.data.data;
 }
 

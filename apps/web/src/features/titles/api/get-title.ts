@@ -5,7 +5,7 @@ import { titleKeys } from './keys';
 
 /** `GET /api/titles/{id}` (`?dub=1` puts the Persian dubs first). A 404 carries a Persian message. */
 export async function getTitle(id: number, dub: boolean, signal?: AbortSignal): Promise<TitleDetail> {
-  const res = await api.get<{ data: TitleDetail }>(`/api/titles/${id}`, { params: dub ? { dub: 1 } : undefined, signal });
+  const res = await api.get('/api/titles/{id}', { path: { id }, query: dub ? { dub: 1 } : undefined, signal });
   return res.data.data;
 }
 

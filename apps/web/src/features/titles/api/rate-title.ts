@@ -6,7 +6,7 @@ import { titleKeys } from './keys';
 
 /** `POST /api/user/rating/{id}`: the member's own 1–10 rating; null removes it. */
 export async function rateTitle(id: number, rating: number | null): Promise<{ rating: number | null }> {
-  const res = await api.post<{ data: { rating: number | null } }>(`/api/user/rating/${id}`, { rating });
+  const res = await api.post('/api/user/rating/{id}', { path: { id }, body: { rating } });
   return res.data.data;
 }
 

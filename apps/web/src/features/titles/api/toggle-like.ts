@@ -6,7 +6,7 @@ import { titleKeys } from './keys';
 
 /** `POST /api/user/like/{id}` toggles a like; the answer has the new count. */
 export async function toggleLike(id: number): Promise<{ liked: boolean; likes: number }> {
-  const res = await api.post<{ data: { liked: boolean; likes: number } }>(`/api/user/like/${id}`);
+  const res = await api.post('/api/user/like/{id}', { path: { id } });
   return res.data.data;
 }
 

@@ -7,7 +7,7 @@ import { ACCOUNT_LISTS } from './rate-title';
 
 /** `POST /api/user/watchlist/{id}` toggles; the answer says where it ended. */
 export async function toggleWatchlist(id: number): Promise<{ inWatchlist: boolean }> {
-  const res = await api.post<{ data: { inWatchlist: boolean } }>(`/api/user/watchlist/${id}`);
+  const res = await api.post('/api/user/watchlist/{id}', { path: { id } });
   return res.data.data;
 }
 

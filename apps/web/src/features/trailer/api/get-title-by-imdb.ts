@@ -4,7 +4,7 @@ import { api } from '../../../lib/api-client';
 
 /** `GET /api/titles/imdb/{imdbId}`: the spec's trailer route names a title by its IMDb id. */
 export async function getTitleByImdb(imdbId: string, signal?: AbortSignal): Promise<TitleDetail> {
-  const res = await api.get<{ data: TitleDetail }>(`/api/titles/imdb/${encodeURIComponent(imdbId)}`, { signal });
+  const res = await api.get('/api/titles/imdb/{imdbId}', { path: { imdbId }, signal });
   return res.data.data;
 }
 

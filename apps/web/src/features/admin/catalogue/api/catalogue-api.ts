@@ -1,16 +1,6 @@
-import type {
-  AdminCatalogueOptions,
-  AdminCollection,
-  AdminCollectionDetail,
-  AdminGenre,
-  AdminPerson,
-  AdminSlideshow,
-  AdminTitle,
-  AdminTitleRow,
-  PaginationMeta,
-} from '@parde/contract';
+import type { PaginationMeta } from '@parde/contract';
 import { keepPreviousData, useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
-import { api, type Params } from '../../../../lib/api-client';
+import { api, type ApiResponse, type Params } from '../../../../lib/api-client';
 import { getErrorMessage, getErrorStatus } from '../../../../lib/errors';
 import { fieldErrorsOf } from '../../../../lib/field-errors';
 import { notifyError, notifySuccess } from '../../../../lib/notifications';
@@ -39,50 +29,53 @@ export const catalogueKeys = {
   slideshow: () => adminKeys.one(AREA, 'slideshow'),
 };
 
-export const getTitles = async (f: TitleFilter, signal?: AbortSignal) => (await api.get<Page<AdminTitleRow>>('/api/admin/titles', { params: clean(f), signal })).data;
+export const getTitles = async (f: TitleFilter, signal?: AbortSignal) => (await api.get('/api/admin/titles', { query: clean(f), signal })).data;
 export const useAdminTitles = (f: TitleFilter, enabled = true) =>
   useQuery({ queryKey: catalogueKeys.titles(f), queryFn: ({ signal }) => getTitles(f, signal), placeholderData: keepPreviousData, enabled });
 
 export const useAdminTitle = (id: number | null) =>
   useQuery({
     queryKey: catalogueKeys.title(id ?? 0),
-    queryFn: async ({ signal }) => (await api.get<{ data: AdminTitle }>(`/api/admin/titles/${id}`, { signal })).data.data,
+    queryFn: async ({ signal }) => (await api.get('/api/admin/titles/{id}', { path: { id: id! }, signal })).data.data,
     enabled: id !== null,
   });
 
 export const useCatalogueOptions = () =>
-  useQuery({ queryKey: catalogueKeys.options(), queryFn: async ({ signal }) => (await api.get<{ data: AdminCatalogueOptions }>('/api/admin/catalogue/options', { signal })).data.data, staleTime: 60_000 });
+  useQuery({ queryKey: catalogueKeys.options(), queryFn: async ({ signal }) => (await api.get('/api/admin/catalogue/options', { signal })).data.data, staleTime: 60_000 });
 
 export const usePeople = (q: { q?: string; page?: number }, enabled = true) =>
   useQuery({
     queryKey: catalogueKeys.people(q),
-    queryFn: async ({ signal }) => (await api.get<Page<AdminPerson>>('/api/admin/people', { params: clean(q), signal })).data,
+    queryFn: async ({ signal }) => (await api.get('/api/admin/people', { query: clean(q), signal })).data,
     placeholderData: keepPreviousData,
     enabled,
   });
 
-export const useGenres = () => useQuery({ queryKey: catalogueKeys.genres(), queryFn: async ({ signal }) => (await api.get<{ data: AdminGenre[] }>('/api/admin/genres', { signal })).data.data });
+export const useGenres = () => useQuery({ queryKey: catalogueKeys.genres(), queryFn: async ({ signal }) => (await api.get('/api/admin/genres', { signal })).data.data });
 export const useCollections = () =>
-  useQuery({ queryKey: catalogueKeys.collections(), queryFn: async ({ signal }) => (await api.get<{ data: AdminCollection[] }>('/api/admin/collections', { signal })).data.data });
+  useQuery({ queryKey: catalogueKeys.collections(), queryFn: async ({ signal }) => (await api.get('/api/admin/collections', { signal })).data.data });
 export const useCollection = (id: number | null) =>
   useQuery({
     queryKey: catalogueKeys.collection(id ?? 0),
-    queryFn: async ({ signal }) => (await api.get<{ data: AdminCollectionDetail }>(`/api/admin/collections/${id}`, { signal })).data.data,
+    queryFn: async ({ signal }) => (await api.get('/api/admin/collections/{id}', { path: { id: id! }, signal })).data.data,
     enabled: id !== null,
   });
 export const useSlideshow = () =>
-  useQuery({ queryKey: catalogueKeys.slideshow(), queryFn: async ({ signal }) => (await api.get<{ data: AdminSlideshow }>('/api/admin/slideshow', { signal })).data.data });
+  useQuery({ queryKey: catalogueKeys.slideshow(), queryFn: async ({ signal }) => (await api.get('/api/admin/slideshow', { signal })).data.data });
 
-type Method = 'post' | 'patch' | 'put' | 'delete';
+/** What a change answers: the changed record (`{ data }`), or nothing to read (`{ ok: true }`). */
+type Changed<A> = A extends { data: infer T } ? T : undefined;
 
-/** One change: the server's Persian message as a toast unless the form shows field errors (422). */
-export function useCatalogueChange<T = unknown, V = void>(call: (vars: V) => { method: Method; url: string; body?: unknown }, opts: { success?: string; quiet422?: boolean } = {}) {
+/**
+ * One change, `call` making the request (`(vars) => api.patch('/api/admin/genres/{id}', …)`): the
+ * server's Persian message as a toast unless the form shows field errors (422).
+ */
+export function useCatalogueChange<V = void, A = unknown>(call: (vars: V) => Promise<ApiResponse<A>>, opts: { success?: string; quiet422?: boolean } = {}) {
   const client = useQueryClient();
-  return useMutation<T, unknown, V>({
+  return useMutation<Changed<A>, unknown, V>({
     mutationFn: async (vars) => {
-      const { method, url, body } = call(vars);
-      const res = method === 'delete' ? await api.delete<{ data: T }>(url) : await api[method]<{ data: T }>(url, body ?? {});
-      return res.data.data;
+      const res = await call(vars);
+      return (res.data as { data?: Changed<A> }).data as Changed<A>;
     },
     onSuccess: async () => {
       await client.invalidateQueries({ queryKey: catalogueKeys.area });

@@ -24,6 +24,7 @@ import { useSearchParams } from 'react-router';
 import { EmptyState } from '../../../../components/empty-state';
 import { fieldErrorsOf } from '../../../../lib/field-errors';
 import { ProgressBar } from '../../../../components/progress-bar';
+import { api, type AsTyped } from '../../../../lib/api-client';
 import { AdminPage } from '../../components/admin-page';
 import { adminMessages } from '../../messages';
 import { useCatalogueChange, useCollection, useCollections, useGenres, usePeople, useSlideshow } from '../api/catalogue-api';
@@ -41,8 +42,8 @@ const g = catalogueMessages.genres;
 
 function GenreRow({ genre }: { genre: AdminGenre }) {
   const [v, setV] = useState({ name_fa: genre.nameFa, name_en: genre.nameEn });
-  const save = useCatalogueChange(() => ({ method: 'patch', url: `/api/admin/genres/${genre.id}`, body: v }), { success: catalogueMessages.saved });
-  const remove = useCatalogueChange(() => ({ method: 'delete', url: `/api/admin/genres/${genre.id}` }), { success: catalogueMessages.removed });
+  const save = useCatalogueChange(() => api.patch('/api/admin/genres/{id}', { path: { id: genre.id }, body: v }), { success: catalogueMessages.saved });
+  const remove = useCatalogueChange(() => api.delete('/api/admin/genres/{id}', { path: { id: genre.id } }), { success: catalogueMessages.removed });
   const changed = v.name_fa !== genre.nameFa || v.name_en !== genre.nameEn;
   return (
     <TableRow data-testid="admin-genre">
@@ -70,7 +71,7 @@ function GenresTab() {
   const { data, isPending } = useGenres();
   const [v, setV] = useState({ name_fa: '', name_en: '' });
   const [errors, setErrors] = useState<Record<string, string>>({});
-  const add = useCatalogueChange(() => ({ method: 'post', url: '/api/admin/genres', body: v }), { success: catalogueMessages.saved, quiet422: true });
+  const add = useCatalogueChange(() => api.post('/api/admin/genres', { body: v }), { success: catalogueMessages.saved, quiet422: true });
   const submit = (e: FormEvent) => {
     e.preventDefault();
     setErrors({});
@@ -138,11 +139,11 @@ function CollectionFields({ initial, onSubmit, saving, errors, submitLabel }: { 
 
 function CollectionEditor({ collection, onRemoved }: { collection: AdminCollectionDetail; onRemoved: () => void }) {
   const [errors, setErrors] = useState<Record<string, string>>({});
-  const save = useCatalogueChange<AdminCollectionDetail, Record<string, string>>((body) => ({ method: 'patch', url: `/api/admin/collections/${collection.id}`, body }), { success: catalogueMessages.saved, quiet422: true });
-  const remove = useCatalogueChange(() => ({ method: 'delete', url: `/api/admin/collections/${collection.id}` }), { success: catalogueMessages.removed });
-  const add = useCatalogueChange<AdminCollectionDetail, number>((titleId) => ({ method: 'post', url: `/api/admin/collections/${collection.id}/titles`, body: { title_id: titleId } }), { success: catalogueMessages.saved });
-  const drop = useCatalogueChange<AdminCollectionDetail, number>((titleId) => ({ method: 'delete', url: `/api/admin/collections/${collection.id}/titles/${titleId}` }), { success: catalogueMessages.removed });
-  const reorder = useCatalogueChange<AdminCollectionDetail, number[]>((ids) => ({ method: 'put', url: `/api/admin/collections/${collection.id}/titles`, body: { title_ids: ids } }), { success: catalogueMessages.sortable.reordered });
+  const save = useCatalogueChange((body: Record<string, string>) => api.patch('/api/admin/collections/{id}', { path: { id: collection.id }, body }), { success: catalogueMessages.saved, quiet422: true });
+  const remove = useCatalogueChange(() => api.delete('/api/admin/collections/{id}', { path: { id: collection.id } }), { success: catalogueMessages.removed });
+  const add = useCatalogueChange((titleId: number) => api.post('/api/admin/collections/{id}/titles', { path: { id: collection.id }, body: { title_id: titleId } }), { success: catalogueMessages.saved });
+  const drop = useCatalogueChange((titleId: number) => api.delete('/api/admin/collections/{id}/titles/{titleId}', { path: { id: collection.id, titleId } }), { success: catalogueMessages.removed });
+  const reorder = useCatalogueChange((ids: number[]) => api.put('/api/admin/collections/{id}/titles', { path: { id: collection.id }, body: { title_ids: ids } }), { success: catalogueMessages.sortable.reordered });
   // The order shown at once while the server saves it.
   const [order, setOrder] = useState<number[] | null>(null);
   const titles = order ? order.map((id) => collection.titles.find((t) => t.id === id)!).filter(Boolean) : collection.titles;
@@ -194,7 +195,7 @@ function CollectionsTab() {
   const [selected, setSelected] = useState<number | null>(null);
   const { data: collection } = useCollection(selected);
   const [errors, setErrors] = useState<Record<string, string>>({});
-  const create = useCatalogueChange<AdminCollectionDetail, Record<string, string>>((body) => ({ method: 'post', url: '/api/admin/collections', body }), { success: catalogueMessages.saved, quiet422: true });
+  const create = useCatalogueChange((body: Record<string, string>) => api.post('/api/admin/collections', { body: body as AsTyped }), { success: catalogueMessages.saved, quiet422: true });
   return (
     <Box sx={{ display: 'grid', gap: 2, gridTemplateColumns: { md: '280px 1fr' }, alignItems: 'start' }}>
       <Paper variant="outlined">
@@ -235,9 +236,9 @@ function CollectionsTab() {
 /* Slideshow */
 
 function Placement({ placement, titles }: { placement: SlideshowPlacement; titles: { id: number; titleFa: string | null; titleEn: string; year: number | null; published: boolean }[] }) {
-  const add = useCatalogueChange<unknown, number>((titleId) => ({ method: 'post', url: `/api/admin/slideshow/${placement}`, body: { title_id: titleId } }), { success: catalogueMessages.saved });
-  const drop = useCatalogueChange<unknown, number>((titleId) => ({ method: 'delete', url: `/api/admin/slideshow/${placement}/${titleId}` }), { success: catalogueMessages.removed });
-  const reorder = useCatalogueChange<unknown, number[]>((ids) => ({ method: 'put', url: `/api/admin/slideshow/${placement}`, body: { title_ids: ids } }), { success: catalogueMessages.sortable.reordered });
+  const add = useCatalogueChange((titleId: number) => api.post('/api/admin/slideshow/{placement}', { path: { placement }, body: { title_id: titleId } }), { success: catalogueMessages.saved });
+  const drop = useCatalogueChange((titleId: number) => api.delete('/api/admin/slideshow/{placement}/{titleId}', { path: { placement, titleId } }), { success: catalogueMessages.removed });
+  const reorder = useCatalogueChange((ids: number[]) => api.put('/api/admin/slideshow/{placement}', { path: { placement }, body: { title_ids: ids } }), { success: catalogueMessages.sortable.reordered });
   const label = catalogueMessages.slideshow.placements[placement]!;
   return (
     <Section title={label} testId={`admin-slideshow-${placement}`}>
@@ -290,11 +291,10 @@ const personValues = (x: AdminPerson): PersonValues => ({
 function PersonForm({ person, onDone }: { person: AdminPerson | null; onDone: () => void }) {
   const [v, setV] = useState<PersonValues>(person ? personValues(person) : emptyPerson);
   const [errors, setErrors] = useState<Record<string, string>>({});
-  const save = useCatalogueChange<AdminPerson, void>(
-    () => {
+  const save = useCatalogueChange(() => {
       const year = (s: string) => (toLatinDigits(s).trim() === '' ? null : /^\d+$/.test(toLatinDigits(s).trim()) ? Number(toLatinDigits(s).trim()) : s);
       const body = { ...v, birth_year: year(v.birth_year), death_year: year(v.death_year), bio_fa: v.bio_fa || null, bio_en: v.bio_en || null, name_fa: v.name_fa || null };
-      return person ? { method: 'patch', url: `/api/admin/people/${person.id}`, body } : { method: 'post', url: '/api/admin/people', body };
+      return person ? api.patch('/api/admin/people/{id}', { path: { id: person.id }, body: body as AsTyped }) : api.post('/api/admin/people', { body: body as AsTyped });
     },
     { success: p.saved, quiet422: true },
   );

@@ -10,6 +10,7 @@ import Typography from '@mui/material/Typography';
 import type { AdminCredit, AdminDub, AdminEpisode, AdminPerson, AdminSeason, AdminTitle } from '@parde/contract';
 import { toLatinDigits, toPersianDigits } from '@parde/persian';
 import { useState, type FormEvent, type ReactNode } from 'react';
+import { api, type AsTyped } from '../../../../lib/api-client';
 import { useCatalogueChange } from '../api/catalogue-api';
 import { catalogueMessages } from '../messages';
 import { PersonPicker, personLabel } from './pickers';
@@ -38,12 +39,11 @@ const s = catalogueMessages.seasons;
 
 function EpisodeRow({ e }: { e: AdminEpisode }) {
   const [v, setV] = useState({ episode_number: str(e.episodeNumber), name_fa: str(e.nameFa), name_en: str(e.nameEn), year: str(e.year), runtime: str(e.runtime) });
-  const save = useCatalogueChange(() => ({
-    method: 'patch',
-    url: `/api/admin/episodes/${e.id}`,
-    body: { episode_number: num(v.episode_number), name_fa: v.name_fa, name_en: v.name_en, year: num(v.year), runtime: num(v.runtime) },
+  const save = useCatalogueChange(() => api.patch('/api/admin/episodes/{id}', {
+    path: { id: e.id },
+    body: { episode_number: num(v.episode_number), name_fa: v.name_fa, name_en: v.name_en, year: num(v.year), runtime: num(v.runtime) } as AsTyped,
   }), { success: catalogueMessages.saved });
-  const remove = useCatalogueChange(() => ({ method: 'delete', url: `/api/admin/episodes/${e.id}` }), { success: catalogueMessages.removed });
+  const remove = useCatalogueChange(() => api.delete('/api/admin/episodes/{id}', { path: { id: e.id } }), { success: catalogueMessages.removed });
   const input = (k: keyof typeof v, label: string, width: number) => (
     <TextField size="small" label={label} value={v[k]} onChange={(ev) => setV((x) => ({ ...x, [k]: ev.target.value }))} sx={{ width }} />
   );
@@ -69,7 +69,7 @@ function NewEpisode({ titleId, season }: { titleId: number; season: number }) {
   const next = '';
   const [v, setV] = useState({ episode_number: next, name_fa: '', name_en: '', runtime: '' });
   const add = useCatalogueChange(
-    () => ({ method: 'post', url: `/api/admin/titles/${titleId}/episodes`, body: { season_number: season, episode_number: num(v.episode_number), name_fa: v.name_fa, name_en: v.name_en, runtime: num(v.runtime) } }),
+    () => api.post('/api/admin/titles/{id}/episodes', { path: { id: titleId }, body: { season_number: season, episode_number: num(v.episode_number), name_fa: v.name_fa, name_en: v.name_en, runtime: num(v.runtime) } as AsTyped }),
     { success: catalogueMessages.saved },
   );
   return (
@@ -94,8 +94,8 @@ function NewEpisode({ titleId, season }: { titleId: number; season: number }) {
 
 function SeasonBlock({ titleId, season }: { titleId: number; season: AdminSeason }) {
   const [v, setV] = useState({ number: str(season.number), year: str(season.year) });
-  const save = useCatalogueChange(() => ({ method: 'patch', url: `/api/admin/seasons/${season.id}`, body: { number: num(v.number), year: num(v.year) } }), { success: catalogueMessages.saved });
-  const remove = useCatalogueChange(() => ({ method: 'delete', url: `/api/admin/seasons/${season.id}` }), { success: catalogueMessages.removed });
+  const save = useCatalogueChange(() => api.patch('/api/admin/seasons/{id}', { path: { id: season.id }, body: { number: num(v.number), year: num(v.year) } as AsTyped }), { success: catalogueMessages.saved });
+  const remove = useCatalogueChange(() => api.delete('/api/admin/seasons/{id}', { path: { id: season.id } }), { success: catalogueMessages.removed });
   return (
     <Paper variant="outlined" sx={{ p: 1.5, display: 'grid', gap: 1 }} data-testid="admin-season">
       <Box component="form" onSubmit={(e: FormEvent) => (e.preventDefault(), save.mutate())} sx={{ display: 'flex', gap: 1, alignItems: 'center', flexWrap: 'wrap' }}>
@@ -117,7 +117,7 @@ function SeasonBlock({ titleId, season }: { titleId: number; season: AdminSeason
 
 export function SeasonsEditor({ title }: { title: AdminTitle }) {
   const [v, setV] = useState({ number: '', year: '' });
-  const add = useCatalogueChange(() => ({ method: 'post', url: `/api/admin/titles/${title.id}/seasons`, body: { number: num(v.number), year: num(v.year) } }), { success: catalogueMessages.saved });
+  const add = useCatalogueChange(() => api.post('/api/admin/titles/{id}/seasons', { path: { id: title.id }, body: { number: num(v.number), year: num(v.year) } as AsTyped }), { success: catalogueMessages.saved });
   return (
     <Section title={s.heading} testId="admin-title-seasons">
       {title.seasons.length === 0 && <Typography color="text.secondary">{s.none}</Typography>}
@@ -148,7 +148,7 @@ const c = catalogueMessages.credits;
 
 function CharacterField({ titleId, credit }: { titleId: number; credit: AdminCredit }) {
   const [value, setValue] = useState(credit.character ?? '');
-  const save = useCatalogueChange(() => ({ method: 'patch', url: `/api/admin/titles/${titleId}/credits/${credit.personId}/${credit.role}`, body: { character: value } }), { success: catalogueMessages.saved });
+  const save = useCatalogueChange(() => api.patch('/api/admin/titles/{id}/credits/{personId}/{role}', { path: { id: titleId, personId: credit.personId, role: credit.role }, body: { character: value } }), { success: catalogueMessages.saved });
   return (
     <Box component="form" onSubmit={(e: FormEvent) => (e.preventDefault(), save.mutate())} sx={{ display: 'flex', gap: 0.5 }}>
       <TextField size="small" label={c.character} value={value} onChange={(e) => setValue(e.target.value)} sx={{ width: 180 }} />
@@ -163,11 +163,11 @@ export function CreditsEditor({ title }: { title: AdminTitle }) {
   const [person, setPerson] = useState<AdminPerson | null>(null);
   const [role, setRole] = useState<'actor' | 'director' | 'writer'>('actor');
   const [character, setCharacter] = useState('');
-  const add = useCatalogueChange(() => ({ method: 'post', url: `/api/admin/titles/${title.id}/credits`, body: { person_id: person?.id, role, character } }), { success: catalogueMessages.saved });
-  const reorder = useCatalogueChange<unknown, { role: string; ids: number[] }>(({ role: r, ids }) => ({ method: 'put', url: `/api/admin/titles/${title.id}/credits/order`, body: { role: r, person_ids: ids } }), {
+  const add = useCatalogueChange(() => api.post('/api/admin/titles/{id}/credits', { path: { id: title.id }, body: { person_id: person?.id, role, character } as AsTyped }), { success: catalogueMessages.saved });
+  const reorder = useCatalogueChange(({ role: r, ids }: { role: string; ids: number[] }) => api.put('/api/admin/titles/{id}/credits/order', { path: { id: title.id }, body: { role: r, person_ids: ids } as AsTyped }), {
     success: catalogueMessages.sortable.reordered,
   });
-  const remove = useCatalogueChange<unknown, { role: string; personId: number }>(({ role: r, personId }) => ({ method: 'delete', url: `/api/admin/titles/${title.id}/credits/${personId}/${r}` }), {
+  const remove = useCatalogueChange(({ role: r, personId }: { role: string; personId: number }) => api.delete('/api/admin/titles/{id}/credits/{personId}/{role}', { path: { id: title.id, personId, role: r } }), {
     success: catalogueMessages.removed,
   });
   return (
@@ -231,8 +231,8 @@ const d = catalogueMessages.dubs;
 
 function DubRow({ dub }: { dub: AdminDub }) {
   const [studio, setStudio] = useState(dub.studio);
-  const save = useCatalogueChange(() => ({ method: 'patch', url: `/api/admin/dubs/${dub.id}`, body: { studio } }), { success: catalogueMessages.saved });
-  const remove = useCatalogueChange(() => ({ method: 'delete', url: `/api/admin/dubs/${dub.id}` }), { success: catalogueMessages.removed });
+  const save = useCatalogueChange(() => api.patch('/api/admin/dubs/{id}', { path: { id: dub.id }, body: { studio } }), { success: catalogueMessages.saved });
+  const remove = useCatalogueChange(() => api.delete('/api/admin/dubs/{id}', { path: { id: dub.id } }), { success: catalogueMessages.removed });
   return (
     <Box component="form" onSubmit={(e: FormEvent) => (e.preventDefault(), save.mutate())} sx={{ display: 'flex', gap: 1, alignItems: 'center', flexWrap: 'wrap' }} data-testid="admin-dub">
       <TextField size="small" label={d.studio} value={studio} onChange={(e) => setStudio(e.target.value)} />
@@ -252,7 +252,7 @@ function DubRow({ dub }: { dub: AdminDub }) {
 
 export function DubsEditor({ title }: { title: AdminTitle }) {
   const [studio, setStudio] = useState('');
-  const add = useCatalogueChange(() => ({ method: 'post', url: `/api/admin/titles/${title.id}/dubs`, body: { studio } }), { success: catalogueMessages.saved });
+  const add = useCatalogueChange(() => api.post('/api/admin/titles/{id}/dubs', { path: { id: title.id }, body: { studio } }), { success: catalogueMessages.saved });
   return (
     <Section title={d.heading} testId="admin-title-dubs">
       {title.dubs.length === 0 && <Typography color="text.secondary">{d.none}</Typography>}

@@ -2,7 +2,6 @@ import Alert from '@mui/material/Alert';
 import Box from '@mui/material/Box';
 import Button from '@mui/material/Button';
 import Chip from '@mui/material/Chip';
-import type { AdminTitle } from '@parde/contract';
 import { useMutation, useQueryClient } from '@tanstack/react-query';
 import { useState } from 'react';
 import { Link as RouterLink, useNavigate } from 'react-router';
@@ -10,7 +9,7 @@ import { ProgressBar } from '../../../../components/progress-bar';
 import { QueryErrorPage } from '../../../../components/query-error';
 import { StatusPage } from '../../../../components/status-page';
 import { paths } from '../../../../config/paths';
-import { api } from '../../../../lib/api-client';
+import { api, type AsTyped } from '../../../../lib/api-client';
 import { getErrorMessage, getErrorStatus } from '../../../../lib/errors';
 import { fieldErrorsOf } from '../../../../lib/field-errors';
 import { notifyError, notifySuccess } from '../../../../lib/notifications';
@@ -31,7 +30,7 @@ function useSaveTitle(id: number | null) {
   const mutation = useMutation({
     mutationFn: async (values: TitleFormValues) => {
       const body = bodyOf(values, id === null);
-      const res = id === null ? await api.post<{ data: AdminTitle }>('/api/admin/titles', body) : await api.patch<{ data: AdminTitle }>(`/api/admin/titles/${id}`, body);
+      const res = id === null ? await api.post('/api/admin/titles', { body: body as AsTyped }) : await api.patch('/api/admin/titles/{id}', { path: { id }, body: body as AsTyped });
       return res.data.data;
     },
     onMutate: () => setErrors({}),
@@ -71,8 +70,8 @@ function EditTitle({ id }: { id: number }) {
   const options = useCatalogueOptions();
   const { mutation, errors } = useSaveTitle(id);
   const navigate = useNavigate();
-  const toggle = useCatalogueChange<AdminTitle, boolean>((publish) => ({ method: 'post', url: `/api/admin/titles/${id}/${publish ? 'publish' : 'hide'}` }));
-  const remove = useCatalogueChange(() => ({ method: 'delete', url: `/api/admin/titles/${id}` }), { success: m.deleted });
+  const toggle = useCatalogueChange((publish: boolean) => api.post(publish ? '/api/admin/titles/{id}/publish' : '/api/admin/titles/{id}/hide', { path: { id }, body: {} }));
+  const remove = useCatalogueChange(() => api.delete('/api/admin/titles/{id}', { path: { id } }), { success: m.deleted });
 
   if (isError && !title) {
     if (getErrorStatus(error) === 404) return <StatusPage code="۴۰۴" title={m.notFound} body={m.notFoundBody} />;

@@ -12,6 +12,7 @@ import { useState, type FormEvent } from 'react';
 import { Link as RouterLink } from 'react-router';
 import { QueryErrorPage } from '../../../../components/query-error';
 import { paths } from '../../../../config/paths';
+import { api } from '../../../../lib/api-client';
 import { AdminPage } from '../../components/admin-page';
 import { adminMessages } from '../../messages';
 import { useAdminTitles, useCatalogueChange, type TitleFilter } from '../api/catalogue-api';
@@ -23,7 +24,7 @@ const m = catalogueMessages.titles;
 const FILTERS = ['q', 'type', 'status', 'coming_soon', 'is_free', 'has_video'] as const;
 
 function PublishSwitch({ t }: { t: AdminTitleRow }) {
-  const toggle = useCatalogueChange<unknown, boolean>((publish) => ({ method: 'post', url: `/api/admin/titles/${t.id}/${publish ? 'publish' : 'hide'}` }));
+  const toggle = useCatalogueChange((publish: boolean) => api.post(publish ? '/api/admin/titles/{id}/publish' : '/api/admin/titles/{id}/hide', { path: { id: t.id }, body: {} }));
   return (
     <Switch
       color="success"
