@@ -1,4 +1,4 @@
-import { AuditScreen } from '../../../features/admin/components/audit-screen';
+import { AuditScreen } from '../../features/components/audit-screen';
 
 /** `/admin/audit`. */
 export default function AdminAuditRoute() {

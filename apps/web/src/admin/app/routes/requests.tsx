@@ -1,4 +1,4 @@
-import { RequestsScreen } from '../../../features/admin/ops/requests-screen';
+import { RequestsScreen } from '../../features/ops/requests-screen';
 
 /** `/admin/requests`. */
 export default function AdminRequestsRoute() {

@@ -1,5 +1,5 @@
 import { useParams } from 'react-router';
-import { TitleScreen } from '../../../features/admin/catalogue/components/title-screen';
+import { TitleScreen } from '../../features/catalogue/components/title-screen';
 
 /** `/admin/titles/:id` (`new` makes a title). */
 export default function AdminTitleRoute() {

@@ -1,4 +1,4 @@
-import { TitleMediaScreen } from '../../../features/admin/media/title-media-screen';
+import { TitleMediaScreen } from '../../features/media/title-media-screen';
 
 /** `/admin/titles/:id/media`: a title's video and subtitles, uploads and packaging jobs. */
 export default function AdminTitleMediaRoute() {

@@ -21,7 +21,7 @@ import { QueryErrorPage } from '../../../components/query-error';
 import { StatusPage } from '../../../components/status-page';
 import { paths } from '../../../config/paths';
 import { getErrorStatus } from '../../../lib/errors';
-import { useAuthStore } from '../../auth';
+import { useAuthStore } from '../../../features/auth';
 import { AdminPage } from '../components/admin-page';
 import { adminDate, adminDateTime, adminNumber, adminToman } from '../lib/format';
 import { adminMessages } from '../messages';

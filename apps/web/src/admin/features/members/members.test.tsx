@@ -2,8 +2,8 @@ import { fireEvent, screen, waitFor, within } from '@testing-library/react';
 import { afterEach, beforeEach, describe, expect, it } from 'vitest';
 import { MuiScope } from '../../../app/mui-scope';
 import { useNoticeStore } from '../../../lib/notifications';
-import { useAuthStore } from '../../auth';
-import { body, fail, fakeApi, renderRoutes } from '../../premium/test/fake-api';
+import { useAuthStore } from '../../../features/auth';
+import { body, fail, fakeApi, renderRoutes } from '../../../features/premium/test/fake-api';
 import { MemberScreen } from './member-screen';
 import { MembersScreen } from './members-screen';
 

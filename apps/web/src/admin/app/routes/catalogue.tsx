@@ -1,4 +1,4 @@
-import { CatalogueScreen } from '../../../features/admin/catalogue/components/catalogue-screen';
+import { CatalogueScreen } from '../../features/catalogue/components/catalogue-screen';
 
 /** `/admin/catalogue`. */
 export default function AdminCatalogueRoute() {

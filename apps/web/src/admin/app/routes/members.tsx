@@ -1,4 +1,4 @@
-import { MembersScreen } from '../../../features/admin/members/members-screen';
+import { MembersScreen } from '../../features/members/members-screen';
 
 /** `/admin/members`. */
 export default function AdminMembersRoute() {

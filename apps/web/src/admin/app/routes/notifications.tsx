@@ -1,4 +1,4 @@
-import { NotificationsScreen } from '../../../features/admin/ops/notifications-screen';
+import { NotificationsScreen } from '../../features/ops/notifications-screen';
 
 /** `/admin/notifications` (admins only). */
 export default function AdminNotificationsRoute() {

@@ -1,4 +1,4 @@
-import { DashboardScreen } from '../../../features/admin/ops/dashboard-screen';
+import { DashboardScreen } from '../../features/ops/dashboard-screen';
 
 /** `/admin`: the dashboard. */
 export default function AdminDashboardRoute() {

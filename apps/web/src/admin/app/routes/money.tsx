@@ -1,4 +1,4 @@
-import { MoneyScreen } from '../../../features/admin/money/money-screen';
+import { MoneyScreen } from '../../features/money/money-screen';
 
 /** `/admin/money`. */
 export default function AdminMoneyRoute() {

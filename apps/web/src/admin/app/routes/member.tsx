@@ -1,4 +1,4 @@
-import { MemberScreen } from '../../../features/admin/members/member-screen';
+import { MemberScreen } from '../../features/members/member-screen';
 
 /** `/admin/members/:id`. */
 export default function AdminMemberRoute() {

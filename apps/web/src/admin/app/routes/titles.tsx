@@ -1,4 +1,4 @@
-import { TitlesScreen } from '../../../features/admin/catalogue/components/titles-screen';
+import { TitlesScreen } from '../../features/catalogue/components/titles-screen';
 
 /** `/admin/titles`. */
 export default function AdminTitlesRoute() {

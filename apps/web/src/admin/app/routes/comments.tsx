@@ -1,4 +1,4 @@
-import { CommentsScreen } from '../../../features/admin/ops/comments-screen';
+import { CommentsScreen } from '../../features/ops/comments-screen';
 
 /** `/admin/comments`. */
 export default function AdminCommentsRoute() {

@@ -1,4 +1,4 @@
-import { ImportsScreen } from '../../../features/admin/media/imports-screen';
+import { ImportsScreen } from '../../features/media/imports-screen';
 
 /** `/admin/imports`: IMDb dataset uploads and imports. */
 export default function AdminImportsRoute() {

@@ -15,7 +15,7 @@ import { ProgressBar } from '../../../components/progress-bar';
 import { StatusPage } from '../../../components/status-page';
 import { paths } from '../../../config/paths';
 import { useNoticeStore } from '../../../lib/notifications';
-import { useAuthStore } from '../../auth';
+import { useAuthStore } from '../../../features/auth';
 import { adminMessages as m } from '../messages';
 import { adminSections, isStaff, mayOpen, type StaffRole } from '../nav';
 
