@@ -79,33 +79,6 @@ export const routes: RouteObject[] = [
       },
     ],
   },
-  {
-    // The operators' panel: its own frame and chunks, so no visitor or member downloads any of it.
-    path: paths.admin.root.path,
-    Component: RequireAuth,
-    HydrateFallback: ShellFallback,
-    ErrorBoundary: RouteErrorPage,
-    children: [
-      {
-        ...screen('routes/admin/layout', () => import('../admin/app/routes/layout')),
-        children: [
-          { index: true, ...screen('routes/admin/dashboard', () => import('../admin/app/routes/dashboard')) },
-          { path: paths.admin.titleMedia.path, ...screen('routes/admin/title-media', () => import('../admin/app/routes/title-media')) },
-          { path: paths.admin.title.path, ...screen('routes/admin/title', () => import('../admin/app/routes/title')) },
-          { path: paths.admin.titles.path, ...screen('routes/admin/titles', () => import('../admin/app/routes/titles')) },
-          { path: paths.admin.catalogue.path, ...screen('routes/admin/catalogue', () => import('../admin/app/routes/catalogue')) },
-          { path: paths.admin.imports.path, ...screen('routes/admin/imports', () => import('../admin/app/routes/imports')) },
-          { path: paths.admin.members.path, ...screen('routes/admin/members', () => import('../admin/app/routes/members')) },
-          { path: paths.admin.member.path, ...screen('routes/admin/member', () => import('../admin/app/routes/member')) },
-          { path: paths.admin.money.path, ...screen('routes/admin/money', () => import('../admin/app/routes/money')) },
-          { path: paths.admin.requests.path, ...screen('routes/admin/requests', () => import('../admin/app/routes/requests')) },
-          { path: paths.admin.comments.path, ...screen('routes/admin/comments', () => import('../admin/app/routes/comments')) },
-          { path: paths.admin.notifications.path, ...screen('routes/admin/notifications', () => import('../admin/app/routes/notifications')) },
-          { path: paths.admin.audit.path, ...screen('routes/admin/audit', () => import('../admin/app/routes/audit')) },
-        ],
-      },
-    ],
-  },
 ];
 
 /**

@@ -10,7 +10,7 @@ import ListItemText from '@mui/material/ListItemText';
 import Typography from '@mui/material/Typography';
 import { roleLabels } from '@parde/contract';
 import { lazy, Suspense, useState } from 'react';
-import { Link as RouterLink, NavLink, Outlet, useLocation } from 'react-router';
+import { NavLink, Outlet, useLocation } from 'react-router';
 import { ProgressBar } from '../../../components/progress-bar';
 import { StatusPage } from '../../../components/status-page';
 import { paths } from '../../../config/paths';
@@ -48,7 +48,8 @@ function SideMenu({ role, onPick }: { role: StaffRole; onPick?: () => void }) {
           ))}
       </List>
       <Box sx={{ px: 2, pt: 2 }}>
-        <Button component={RouterLink} to={paths.home.getHref()} variant="outlined" color="inherit" size="small" fullWidth>
+        {/* The site is the other app (admin.html is the panel's): reached by loading its page. */}
+        <Button href={paths.home.getHref()} variant="outlined" color="inherit" size="small" fullWidth data-testid="admin-back-to-site">
           {m.backToSite}
         </Button>
       </Box>
