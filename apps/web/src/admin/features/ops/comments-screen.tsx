@@ -17,7 +17,7 @@ import { ProgressBar } from '../../../components/progress-bar';
 import { QueryErrorPage } from '../../../components/query-error';
 import { fieldErrorsOf, getErrorMessage } from '../../../lib/errors';
 import { notifyError, notifySuccess } from '../../../lib/notifications';
-import { useDebouncedValue } from '../../../features/search/hooks/use-debounced-value';
+import { useDebouncedValue } from '../../../components/use-debounced-value';
 import { AdminPage } from '../components/admin-page';
 import { adminDateTime } from '../lib/format';
 import { FormDialog } from '../components/form-dialog';

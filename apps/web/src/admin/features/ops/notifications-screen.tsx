@@ -17,7 +17,7 @@ import { solidAccent } from '../../../components/accent';
 import { fieldErrorsOf, getErrorMessage } from '../../../lib/errors';
 import { formErrors } from '../../../lib/form-rules';
 import { NotificationItem } from '../../../features/account/components/notification-item';
-import { useDebouncedValue } from '../../../features/search/hooks/use-debounced-value';
+import { useDebouncedValue } from '../../../components/use-debounced-value';
 import { AdminPage } from '../components/admin-page';
 import { adminMessages } from '../messages';
 import { useNotificationPreview, useRecipients, useSendNotification, type NotificationDraft } from './api';

@@ -10,7 +10,7 @@ import { useId, useState } from 'react';
 import { solidAccent } from '../../../components/accent';
 import { fieldErrorsOf, getErrorMessage } from '../../../lib/errors';
 import { notifySuccess } from '../../../lib/notifications';
-import { useDebouncedValue } from '../../../features/search/hooks/use-debounced-value';
+import { useDebouncedValue } from '../../../components/use-debounced-value';
 import { FormDialog } from '../components/form-dialog';
 import { ReasonDialog } from '../components/reason-dialog';
 import { useAnswerRequest, useReopenRequest, useTitlePicker } from './api';

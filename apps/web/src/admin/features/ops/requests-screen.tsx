@@ -15,7 +15,7 @@ import { ListPagination } from '../../../components/list-pagination';
 import { ProgressBar } from '../../../components/progress-bar';
 import { QueryErrorPage } from '../../../components/query-error';
 import { solidAccent } from '../../../components/accent';
-import { useDebouncedValue } from '../../../features/search/hooks/use-debounced-value';
+import { useDebouncedValue } from '../../../components/use-debounced-value';
 import { AdminPage } from '../components/admin-page';
 import { adminDate } from '../lib/format';
 import { adminMessages } from '../messages';
