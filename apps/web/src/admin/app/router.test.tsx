@@ -1,7 +1,6 @@
 import { sitePages } from '@parde/contract';
 import type { RouteObject } from 'react-router';
 import { describe, expect, it } from 'vitest';
-import { routes } from '../../app/router';
 import { adminRoutes } from './router';
 
 function routePaths(list: RouteObject[]): string[] {
@@ -17,10 +16,9 @@ describe('the panel’s router', () => {
     expect(panel.filter((p) => !p.startsWith('/admin/'))).toEqual([]);
   });
 
-  it('is the only router with the panel’s screens: the site’s has none', () => {
-    expect(routePaths(routes).filter((p) => p === '/admin' || p.startsWith('/admin/'))).toEqual([]);
+  it('names its screens admin/routes/…, as the build’s screen-code.json does', () => {
     const ids = (list: RouteObject[]): string[] => list.flatMap((r) => [...(r.id ? [r.id] : []), ...ids(r.children ?? [])]);
-    expect(ids(routes).filter((id) => id.includes('admin'))).toEqual([]);
-    expect(ids(adminRoutes).every((id) => id.startsWith('admin/routes/'))).toBe(true);
+    expect(ids(adminRoutes).length).toBeGreaterThan(10);
+    expect(ids(adminRoutes).filter((id) => !id.startsWith('admin/routes/'))).toEqual([]);
   });
 });

@@ -1,6 +1,6 @@
 import { fireEvent, screen, waitFor, within } from '@testing-library/react';
 import { afterEach, beforeEach, describe, expect, it } from 'vitest';
-import { MuiScope } from '../../../app/mui-scope';
+import { MuiScope } from '../../../components/mui-scope';
 import { useNoticeStore } from '../../../lib/notifications';
 import { body, fail, fakeApi, renderRoutes } from '../../../features/premium/test/fake-api';
 import { MoneyScreen } from './money-screen';

@@ -4,7 +4,7 @@ import { fireEvent, render, screen, waitFor, within } from '@testing-library/rea
 import type { ReactNode } from 'react';
 import { createMemoryRouter, RouterProvider } from 'react-router';
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
-import { MuiScope } from '../../../app/mui-scope';
+import { MuiScope } from '../../../components/mui-scope';
 import { api, HttpError, type Adapter, type RequestConfig } from '../../../lib/api-client';
 import { useNoticeStore } from '../../../lib/notifications';
 import { createQueryClient } from '../../../lib/query-client';

@@ -2,7 +2,7 @@ import { QueryClientProvider } from '@tanstack/react-query';
 import { fireEvent, render, screen, waitFor } from '@testing-library/react';
 import { createMemoryRouter, RouterProvider, useParams } from 'react-router';
 import { afterEach, beforeEach, describe, expect, it } from 'vitest';
-import { MuiScope } from '../../../../app/mui-scope';
+import { MuiScope } from '../../../../components/mui-scope';
 import { api, type Adapter, type RequestConfig } from '../../../../lib/api-client';
 import { createQueryClient } from '../../../../lib/query-client';
 import { moved } from './sortable-list';
