@@ -2,6 +2,7 @@ import js from '@eslint/js';
 import globals from 'globals';
 import reactHooks from 'eslint-plugin-react-hooks';
 import tseslint from 'typescript-eslint';
+import { appBoundary } from './scripts/web-app-boundary.js';
 
 export default tseslint.config(
   { ignores: ['**/dist/**', '**/dist-ssr/**', '**/node_modules/**', 'data/**', 'coverage/**', '**/dev-dist/**', 'apps/api/seed/media/**'] },
@@ -19,6 +20,12 @@ export default tseslint.config(
     languageOptions: { globals: { ...globals.browser } },
     plugins: { 'react-hooks': reactHooks },
     rules: { ...reactHooks.configs.recommended.rules },
+  },
+  // The site and the operators' panel are two apps (docs/decisions/0032).
+  {
+    files: ['apps/web/src/**/*.{ts,tsx}'],
+    plugins: { parde: { rules: { 'app-boundary': appBoundary } } },
+    rules: { 'parde/app-boundary': 'error' },
   },
   // Plain scripts the browser loads as they are (the page's starter).
   { files: ['apps/web/public/**/*.js', 'apps/web/src/app-start.js'], languageOptions: { globals: { ...globals.browser }, sourceType: 'script' } },

@@ -6,7 +6,7 @@
 // only through its index.ts, features never import admin modules, web features never import app/.
 // This script adds the module-level rule that dependency-cruiser has no exact form for: the files
 // of each module (an API `modules/<x>`, `plugins`, `lib`, …; a web `features/<x>`,
-// `features/admin/<area>`, `app`, `components`, …) taken together never import in a circle with
+// `admin/features/<area>`, `admin/app`, `app`, `components`, …) taken together never import in a circle with
 // another module's, even when no two single files do.
 //
 // scripts/layers-known-exceptions.js lists what is let through, each with its reason; an entry
@@ -24,7 +24,7 @@ const roots = ['apps/api/src', 'apps/web/src'];
 export function moduleOf(file) {
   let m = /^apps\/api\/src\/(modules\/[^/]+|[^/]+?)(?:\.ts)?(?:\/|$)/.exec(file);
   if (m) return `api/${m[1]}`;
-  m = /^apps\/web\/src\/(features\/admin\/[^/]+?|features\/[^/]+?|[^/]+?)(?:\.tsx?)?(?:\/|$)/.exec(file);
+  m = /^apps\/web\/src\/(admin\/features\/[^/]+?|admin\/[^/]+?|features\/[^/]+?|[^/]+?)(?:\.tsx?)?(?:\/|$)/.exec(file);
   if (m) return `web/${m[1]}`;
   return null;
 }

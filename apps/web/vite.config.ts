@@ -1,6 +1,7 @@
 import react from '@vitejs/plugin-react';
 import { plainIcons } from './build/plain-icons';
 import fs from 'node:fs';
+import { fileURLToPath } from 'node:url';
 import { defineConfig, minify, type Plugin, type Rolldown } from 'vite';
 import { VitePWA } from 'vite-plugin-pwa';
 
@@ -19,6 +20,9 @@ const PRELOADED_FONTS = [/estedad-persian-[\w-]+\.woff2$/];
  * ~0.7 kB (gzip) for a form only members see.
  */
 const LAZY_MUI_PARTS = /(^|\/)assets\/(comment-form|delete-comment-dialog|report-comment-dialog)-[\w-]+\.js$/;
+
+/** The site's page, whose entry starts the app in stages (admin.html's starts the panel at once). */
+const STAGED_PAGE = '/index.html';
 
 /** The entry's dynamic imports that are not stages of its start (see src/main.ts). */
 const LOADED_LATER = /\/src\/lib\/service-worker\.ts$/;
@@ -53,9 +57,10 @@ function firstPaintHead(): Plugin {
           return `<style>${String(asset.source)}</style>`;
         });
         // The entry starts the app in stages (src/main.ts), each a dynamic import: their files
-        // are asked for with the entry's own, so no stage waits on the network.
-        const entry = Object.values(bundle).find((c) => c.type === 'chunk' && c.isEntry);
-        if (entry?.type === 'chunk') {
+        // are asked for with the entry's own, so no stage waits on the network. (The site's page
+        // only: the panel's dynamic imports are its screens, each loaded when opened.)
+        const entry = ctx.chunk ?? Object.values(bundle).find((c) => c.type === 'chunk' && c.isEntry);
+        if (entry?.type === 'chunk' && ctx.path === STAGED_PAGE) {
           const listed = new Set([entry.fileName, ...entry.imports]);
           const stages: string[] = [];
           for (const file of entry.dynamicImports) {
@@ -103,8 +108,11 @@ const FIRST_VISIT_MODULES = new RegExp(
  */
 const LIST_MODULES = /\/src\/(components\/list-pagination|features\/catalogue\/lib\/list-filters)\.tsx?$/;
 
-/** A screen module of the router (src/app/router.tsx: `screen('routes/home', …)`). */
-const SCREEN_MODULE = /\/src\/app\/(routes\/[\w/-]+)\.tsx$/;
+/**
+ * A screen module of the site's router (src/app/router.tsx: `screen('routes/home', …)`) or of the
+ * panel's (src/admin/app/router.tsx: `admin/routes/titles`).
+ */
+const SCREEN_MODULE = /\/src\/((?:admin\/)?)app\/(routes\/[\w/-]+)\.tsx$/;
 
 /**
  * `screen-code.json`: for each screen (its route id), the files of its code — its chunk and
@@ -118,11 +126,35 @@ function screenCode(): Plugin {
     generateBundle(_options, bundle) {
       const code: Record<string, string[]> = {};
       for (const chunk of Object.values(bundle)) {
-        const screen = chunk.type === 'chunk' && chunk.isDynamicEntry ? SCREEN_MODULE.exec(chunk.facadeModuleId ?? '')?.[1] : undefined;
-        if (!screen) continue;
+        const match = chunk.type === 'chunk' && chunk.isDynamicEntry ? SCREEN_MODULE.exec(chunk.facadeModuleId ?? '') : null;
+        if (!match) continue;
+        const screen = `${match[1]}${match[2]}`;
         code[screen] = withImports(bundle, chunk.fileName);
       }
       this.emitFile({ type: 'asset', fileName: 'screen-code.json', source: JSON.stringify(code) });
+    },
+  };
+}
+
+/** Addresses of the operators' panel, an app of its own (admin.html, docs/decisions/0032). */
+const PANEL_ADDRESS = /^\/admin(?:\/[^.]*)?(?:[?#].*)?$/;
+
+/**
+ * The dev and preview servers answer the panel's addresses with admin.html, as the API server
+ * does (apps/api: plugins/web.ts); every other address falls back to index.html as before.
+ */
+function panelPage(): Plugin {
+  const rewrite = (req: { url?: string }, _res: unknown, next: () => void) => {
+    if (req.url && PANEL_ADDRESS.test(req.url)) req.url = '/admin.html';
+    next();
+  };
+  return {
+    name: 'parde-panel-page',
+    configureServer(server) {
+      server.middlewares.use(rewrite);
+    },
+    configurePreviewServer(server) {
+      server.middlewares.use(rewrite);
     },
   };
 }
@@ -155,6 +187,7 @@ export default defineConfig(({ isSsrBuild, mode }) => ({
     plainIcons(),
     react(),
     firstPaintHead(),
+    !isSsrBuild && panelPage(),
     !isSsrBuild && appStartScript(),
     !isSsrBuild && screenCode(),
     // The server bundle (src/entry-server.tsx, built into dist-ssr) has no service worker.
@@ -186,7 +219,8 @@ export default defineConfig(({ isSsrBuild, mode }) => ({
         globIgnores: LARGE_LAZY_CHUNKS,
         navigateFallback: '/index.html',
         // Server paths are never the SPA: the API, CSRF, the run-time config, health checks.
-        navigateFallbackDenylist: [/^\/api\//, /^\/sanctum\//, /^\/runtime-config\.js$/, /^\/healthz/, /^\/readyz/],
+        // The panel is admin.html's, never the site's page (docs/decisions/0032).
+        navigateFallbackDenylist: [/^\/admin(?:\/|$)/, /^\/api\//, /^\/sanctum\//, /^\/runtime-config\.js$/, /^\/healthz/, /^\/readyz/],
         cleanupOutdatedCaches: true,
         clientsClaim: true,
         skipWaiting: true,
@@ -234,13 +268,18 @@ export default defineConfig(({ isSsrBuild, mode }) => ({
     rolldownOptions: isSsrBuild
       ? undefined
       : {
+          // Two apps: the site (index.html) and the operators' panel (admin.html), sharing only
+          // the theme, the API client and the generic parts (docs/decisions/0032).
+          input: { index: fileURLToPath(new URL('./index.html', import.meta.url)), admin: fileURLToPath(new URL('./admin.html', import.meta.url)) },
           output: {
             codeSplitting: {
               // The loader's helpers in a chunk of their own, never in the entry: a chunk that
               // imports from the entry would fetch the entry's stylesheet again (it is inlined
               // into the page), restyling the whole page and re-adding its fonts.
               groups: [
-                { name: 'loader', test: /preload-helper|rolldown:runtime/, priority: 100 },
+                // (The module-preload polyfill too: both pages' entries use it, and alone it became a
+                // chunk of its own that the site's page asked for besides.)
+                { name: 'loader', test: /preload-helper|rolldown:runtime|modulepreload-polyfill/, priority: 100 },
                 { name: 'react', test: /node_modules[\\/]react[\\/]/, priority: 90 },
                 { name: 'react-dom', test: /node_modules[\\/](react-dom|scheduler)[\\/]/, priority: 80 },
                 { name: 'libs', test: /node_modules[\\/](react-router|@tanstack[\\/](query-core|react-query))[\\/]/, priority: 70 },

@@ -24,17 +24,24 @@ afterEach(async () => {
 });
 
 /**
- * The panel's own code: each admin screen's chunk (the build's screen-code.json names a screen's
- * files, its own chunk first). Libraries it shares with lazily loaded parts of the site (an MUI
- * checkbox, say) are not the panel's and may load anywhere.
+ * The panel's own code: its page's entry (admin.html) and each of its screens' chunks (the
+ * build's screen-code.json names a screen's files, its own chunk first). Libraries it shares with
+ * lazily loaded parts of the site (an MUI checkbox, say) are not the panel's and may load anywhere.
  */
 function panelOnlyFiles(): string[] {
-  const code = JSON.parse(fs.readFileSync(path.join(repoRoot, 'apps/web/dist/screen-code.json'), 'utf8')) as Record<string, string[]>;
-  const elsewhere = new Set(Object.entries(code).flatMap(([screen, files]) => (screen.startsWith('routes/admin/') ? [] : files)));
-  return Object.entries(code)
-    .filter(([screen]) => screen.startsWith('routes/admin/'))
-    .map(([, files]) => files[0]!)
-    .filter((f) => !elsewhere.has(f));
+  const dist = path.join(repoRoot, 'apps/web/dist');
+  const code = JSON.parse(fs.readFileSync(path.join(dist, 'screen-code.json'), 'utf8')) as Record<string, string[]>;
+  const elsewhere = new Set(Object.entries(code).flatMap(([screen, files]) => (screen.startsWith('admin/') ? [] : files)));
+  const entry = /<script type="module" crossorigin src="\/([^"]+)"/.exec(fs.readFileSync(path.join(dist, 'admin.html'), 'utf8'))?.[1];
+  if (!entry) throw new Error('admin.html names no entry script');
+  return [
+    entry,
+    'admin.html',
+    ...Object.entries(code)
+      .filter(([screen]) => screen.startsWith('admin/'))
+      .map(([, files]) => files[0]!)
+      .filter((f) => !elsewhere.has(f)),
+  ];
 }
 
 describe('the admin panel frame', () => {
@@ -58,6 +65,24 @@ describe('the admin panel frame', () => {
     await page.goto(`${baseUrl}/user/dashboard`);
     await page.getByTestId('admin-panel-link').click();
     await page.waitForURL('**/admin');
+    await page.getByTestId('admin-layout').waitFor();
+    // And the way out: the panel's link back loads the site's page.
+    await page.getByTestId('admin-back-to-site').click();
+    await page.waitForURL(`${baseUrl}/`);
+    await page.locator('html[data-app-ready]').waitFor({ state: 'attached' });
+    expect(await page.getByTestId('admin-layout').count()).toBe(0);
+  });
+
+  it("answers an address under /admin that is none of its screens with the panel's own not-found screen", async () => {
+    const { link } = await createOperator('editor');
+    context = await openContext(browser, WIDTHS[0][1]);
+    const page = await openOperatorLink(context, link);
+    await page.goto(`${baseUrl}/admin/no-such-screen/9`);
+    await page.getByTestId('admin-layout').waitFor();
+    await page.getByText('این بخش در پنل نیست').waitFor();
+    await page.getByTestId('admin-not-found-home').click();
+    await page.waitForURL(/\/admin$/);
+    await page.getByTestId('admin-nav-dashboard').first().waitFor({ state: 'attached' });
   });
 
   it('shows an editor only their sections, and refuses admin-only ones in Persian', async () => {

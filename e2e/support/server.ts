@@ -21,7 +21,7 @@ function newestMtime(target: string): number {
 /** Builds apps/web when dist/index.html is missing or older than any source file. */
 export function buildWebIfStale(): void {
   const indexHtml = path.join(webDir, 'dist/index.html');
-  const sources = ['src', 'public', 'index.html', 'vite.config.ts']
+  const sources = ['src', 'public', 'index.html', 'admin.html', 'vite.config.ts']
     .map((p) => path.join(webDir, p))
     .filter((p) => fs.existsSync(p));
   const newestSource = Math.max(...sources.map(newestMtime));

@@ -19,6 +19,10 @@ beforeAll(async () => {
     path.join(dist, 'index.html'),
     '<!doctype html><html lang="fa" dir="rtl"><head><meta name="description" content="پرده" /><title>پرده</title></head><body></body></html>',
   );
+  fs.writeFileSync(
+    path.join(dist, 'admin.html'),
+    '<!doctype html><html lang="fa" dir="rtl"><head><meta name="robots" content="noindex, nofollow" /><title>پنل گردانندگان پرده</title></head><body><div id="root"></div></body></html>',
+  );
   fs.writeFileSync(path.join(dist, 'assets', 'app-abc123.js'), 'console.log(1)');
   fs.writeFileSync(path.join(dist, 'assets', 'app-abc123.js.br'), zlib.brotliCompressSync('console.log(1)'));
   fs.writeFileSync(path.join(dist, 'assets', 'app-abc123.js.gz'), zlib.gzipSync('console.log(1)'));
@@ -38,13 +42,38 @@ afterAll(async () => {
 
 describe('serving the web app', () => {
   it('answers client routes with index.html so deep links work', async () => {
-    for (const url of ['/', '/user/watchlist?page=2', '/tv/', '/admin/titles/3', '/auth/reset-password/abc']) {
+    for (const url of ['/', '/user/watchlist?page=2', '/tv/', '/auth/reset-password/abc']) {
       const res = await ctx.app.inject({ url });
       expect(res.statusCode, url).toBe(200);
       expect(res.headers['content-type']).toMatch(/text\/html/);
       expect(res.body).toContain('dir="rtl"');
       expect(res.headers['cache-control']).toBe('no-cache');
     }
+  });
+
+  it('answers the panel’s addresses with the panel’s own page, never indexed, with the site’s security headers', async () => {
+    const site = await ctx.app.inject({ url: '/' });
+    // Any address under /admin, a screen of the panel or not: the panel shows its own not-found screen.
+    for (const url of ['/admin', '/admin/', '/admin/titles/3', '/admin/members?q=x', '/admin/no-such-screen/9', '/Admin/titles']) {
+      const res = await ctx.app.inject({ url });
+      expect(res.statusCode, url).toBe(200);
+      expect(res.headers['content-type'], url).toMatch(/text\/html/);
+      expect(res.body, url).toContain('پنل گردانندگان پرده');
+      expect(res.body, url).not.toContain('name="description"');
+      expect(res.headers['cache-control'], url).toBe('no-cache');
+      expect(res.headers['x-robots-tag'], url).toBe('noindex');
+      for (const header of ['content-security-policy', 'x-frame-options', 'x-content-type-options', 'referrer-policy', 'permissions-policy']) {
+        expect(res.headers[header], `${url} ${header}`).toBe(site.headers[header]);
+      }
+    }
+    // Sent compressed when asked, like the site's pages.
+    const br = await ctx.app.inject({ url: '/admin/titles', headers: { 'accept-encoding': 'br' } });
+    expect(br.headers['content-encoding']).toBe('br');
+    expect(zlib.brotliDecompressSync(br.rawPayload).toString()).toContain('پنل گردانندگان پرده');
+    // Only the panel's addresses: a look-alike is the site's (and not found there).
+    const lookalike = await ctx.app.inject({ url: '/administration' });
+    expect(lookalike.statusCode).toBe(404);
+    expect(lookalike.body).not.toContain('پنل گردانندگان پرده');
   });
 
   it('sends the precompressed file when the browser accepts it', async () => {

@@ -162,7 +162,7 @@ describe('the server-rendered first paint', () => {
   });
 });
 
-/** Every path of the router, absolute (the admin panel's children are written whole already). */
+/** Every path of the site's router, absolute (the operators' panel is an app of its own: admin.html). */
 function routePaths(list: RouteObject[]): string[] {
   return list.flatMap((r) => [...(r.path && r.path !== '*' ? [r.path] : []), ...routePaths(r.children ?? [])]);
 }

@@ -1,6 +1,6 @@
 /**
- * Every address of the web app: the paths of its router (apps/web/src/app/router.tsx; its
- * entry-server test fails when the two differ). The server answers any other address with its
+ * Every address of the web app: the paths of the site's router (apps/web/src/app/router.tsx;
+ * its entry-server test fails when the two differ), and the operators' panel's as a whole. The server answers any other address with its
  * not-found page and a 404, and looks up what a page's ids name before answering 200
  * (apps/api: modules/previews). `/*` at the end covers a part of the site as a whole.
  */
@@ -37,7 +37,10 @@ export const sitePages = {
   gift: '/gift',
   join: '/premium/join/:id',
   paymentResult: '/premium/result',
-  /** The operators' panel: its own app behind a session; its screens are its own business. */
+  /**
+   * The operators' panel: its own app (apps/web: admin.html, src/admin/app/router.tsx) behind a
+   * session; its screens are its own business, and it shows its own not-found screen.
+   */
   admin: '/admin/*',
 } as const;
 

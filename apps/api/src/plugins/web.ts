@@ -31,6 +31,9 @@ const NOT_FOUND: PageAnswer = { status: 404, preview: null, structuredData: [] }
 
 const isApiPath = (url: string) => url.startsWith('/api/') || url === '/api' || url.startsWith('/sanctum/');
 
+/** The operators' panel, an app of its own (apps/web: admin.html; docs/decisions/0032). */
+const isPanelPath = (pathname: string) => /^\/admin(?:\/|$)/i.test(pathname);
+
 /**
  * Serves the built web app: hashed assets cached for a year, everything else revalidated, and
  * `index.html` for any client route so deep links work. API paths never fall through to HTML.
@@ -44,6 +47,10 @@ export async function registerWeb(app: FastifyInstance, config: Config) {
   const indexFile = path.join(config.WEB_DIST, 'index.html');
   const hasWeb = fs.existsSync(indexFile);
   const indexHtml = hasWeb ? fs.readFileSync(indexFile, 'utf8') : '';
+  // The panel's page, the same for every address of it and every operator: never drawn by the
+  // server (its screens need a session), so it is sent as built, its compressed forms kept.
+  const panelFile = path.join(config.WEB_DIST, 'admin.html');
+  const panelPage: RenderedPage | null = hasWeb && fs.existsSync(panelFile) ? { html: fs.readFileSync(panelFile, 'utf8') } : null;
   const pool = () => app.deps.database.pool;
   const pages = new PreviewsService(pool());
   const sitemap = new Sitemap(pool());
@@ -160,6 +167,18 @@ export async function registerWeb(app: FastifyInstance, config: Config) {
     return reply.header('cache-control', 'no-cache').type('text/html; charset=utf-8').send(body);
   };
 
+  /**
+   * `/admin` and any address under it: the panel's page, which shows its own not-found screen for
+   * an address that is none of its screens. Not for search engines, whatever the address.
+   */
+  const sendPanel = (request: FastifyRequest, reply: FastifyReply, page: RenderedPage) => {
+    const { body, encoding } = compressHtml(request, page);
+    if (encoding) reply.header('content-encoding', encoding);
+    const vary = reply.getHeader('vary');
+    reply.header('vary', [vary, 'Accept-Encoding'].filter(Boolean).join(', '));
+    return reply.header('cache-control', 'no-cache').header('x-robots-tag', 'noindex').type('text/html; charset=utf-8').send(body);
+  };
+
   // Unknown paths are rate-limited too: they are what scanners hammer.
   app.setNotFoundHandler({ preHandler: app.rateLimit() }, (request, reply) => {
     if (isApiPath(request.url) || (request.method !== 'GET' && request.method !== 'HEAD')) {
@@ -170,6 +189,8 @@ export async function registerWeb(app: FastifyInstance, config: Config) {
     if (/\.[a-z0-9]{1,5}$/i.test(pathname) && !pathname.endsWith('.html')) {
       throw new AppError('NOT_FOUND', 404);
     }
+    // A build without the panel's page (an older one) has the panel in the site's app.
+    if (panelPage && isPanelPath(pathname)) return sendPanel(request, reply, panelPage);
     return sendIndex(request, reply);
   });
 }

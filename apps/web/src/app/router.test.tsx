@@ -1,4 +1,5 @@
 import { screen, waitFor, within } from '@testing-library/react';
+import type { RouteObject } from 'react-router';
 import { beforeEach, describe, expect, it } from 'vitest';
 import { useAuthStore } from '../features/auth';
 import { renderAppAt as renderAt } from '../test/app';
@@ -95,5 +96,12 @@ describe('loadRoutesFor', () => {
     await loadRoutesFor('/tv');
     expect(byId('routes/tv').lazy).toBeUndefined();
     expect(byId('routes/tv').Component).toBeTypeOf('function');
+  });
+});
+
+describe('the site’s router and the panel', () => {
+  it('has none of the panel’s screens: the panel is an app of its own (admin.html)', () => {
+    const all = (list: RouteObject[]): RouteObject[] => list.flatMap((r) => [r, ...all(r.children ?? [])]);
+    expect(all(routes).filter((r) => r.path === '/admin' || r.path?.startsWith('/admin/') || r.id?.includes('admin'))).toEqual([]);
   });
 });

@@ -79,33 +79,6 @@ export const routes: RouteObject[] = [
       },
     ],
   },
-  {
-    // The operators' panel: its own frame and chunks, so no visitor or member downloads any of it.
-    path: paths.admin.root.path,
-    Component: RequireAuth,
-    HydrateFallback: ShellFallback,
-    ErrorBoundary: RouteErrorPage,
-    children: [
-      {
-        ...screen('routes/admin/layout', () => import('./routes/admin/layout')),
-        children: [
-          { index: true, ...screen('routes/admin/dashboard', () => import('./routes/admin/dashboard')) },
-          { path: paths.admin.titleMedia.path, ...screen('routes/admin/title-media', () => import('./routes/admin/title-media')) },
-          { path: paths.admin.title.path, ...screen('routes/admin/title', () => import('./routes/admin/title')) },
-          { path: paths.admin.titles.path, ...screen('routes/admin/titles', () => import('./routes/admin/titles')) },
-          { path: paths.admin.catalogue.path, ...screen('routes/admin/catalogue', () => import('./routes/admin/catalogue')) },
-          { path: paths.admin.imports.path, ...screen('routes/admin/imports', () => import('./routes/admin/imports')) },
-          { path: paths.admin.members.path, ...screen('routes/admin/members', () => import('./routes/admin/members')) },
-          { path: paths.admin.member.path, ...screen('routes/admin/member', () => import('./routes/admin/member')) },
-          { path: paths.admin.money.path, ...screen('routes/admin/money', () => import('./routes/admin/money')) },
-          { path: paths.admin.requests.path, ...screen('routes/admin/requests', () => import('./routes/admin/requests')) },
-          { path: paths.admin.comments.path, ...screen('routes/admin/comments', () => import('./routes/admin/comments')) },
-          { path: paths.admin.notifications.path, ...screen('routes/admin/notifications', () => import('./routes/admin/notifications')) },
-          { path: paths.admin.audit.path, ...screen('routes/admin/audit', () => import('./routes/admin/audit')) },
-        ],
-      },
-    ],
-  },
 ];
 
 /**

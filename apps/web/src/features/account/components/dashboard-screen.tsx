@@ -116,7 +116,8 @@ export function DashboardScreen({ premium, after }: Props) {
       testId="dashboard-screen"
       action={
         member && member.role !== 'member' ? (
-          <Button component={RouterLink} to={paths.admin.root.getHref()} variant="outlined" color="inherit" data-testid="admin-panel-link">
+          // The panel is an app of its own (admin.html): reached by loading its page, not by the site's router.
+          <Button href={paths.admin.root.getHref()} variant="outlined" color="inherit" data-testid="admin-panel-link">
             {m.adminPanel}
           </Button>
         ) : undefined

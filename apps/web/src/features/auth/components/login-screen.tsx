@@ -6,7 +6,7 @@ import { loginWithToken } from '../api/login-with-token';
 import { sendLoginLink } from '../api/send-login-link';
 import { useAdoptTyped } from '../../../lib/server-drawn-form';
 import { useAuthForm } from '../hooks/use-auth-form';
-import { getPostLoginRedirect, getRedirectTarget } from '../lib/guard';
+import { getPostLoginRedirect, getRedirectTarget, goOnAfterLogin } from '../lib/guard';
 import { rules, validate } from '../lib/validate';
 import { messages } from '../messages';
 import { useAuthStore } from '../stores/auth-store';
@@ -45,7 +45,7 @@ export function LoginScreen() {
     if (!linkToken || tokenTried.current) return;
     tokenTried.current = true;
     void loginWithToken(linkToken).then((result) => {
-      if (result.ok) navigate(redirectTo, { replace: true });
+      if (result.ok) goOnAfterLogin(navigate, redirectTo);
       else {
         setTokenPending(false);
         setFormError(result.fieldErrors.token ?? result.message);
@@ -55,7 +55,7 @@ export function LoginScreen() {
 
   // Someone already signed in (another tab, the back button) has nothing to do here.
   useEffect(() => {
-    if (isMember && !linkToken) navigate(redirectTo, { replace: true });
+    if (isMember && !linkToken) goOnAfterLogin(navigate, redirectTo);
   }, [isMember, linkToken, navigate, redirectTo]);
 
   const onSubmit = async (event: React.FormEvent) => {
@@ -66,7 +66,7 @@ export function LoginScreen() {
     const result = await form.submit(validate(values, { email: rules.email, password: rules.required }), () =>
       login({ email: values.email.trim(), password: values.password, remember, redirect: getRedirectTarget(params) }),
     );
-    if (result?.ok) navigate(redirectTo, { replace: true });
+    if (result?.ok) goOnAfterLogin(navigate, redirectTo);
     else if (result && !result.ok && result.code === 'EMAIL_NOT_VERIFIED') {
       // Not a mistake in the form: a step still to take, said in its own words.
       form.setFormError(null);

@@ -3,7 +3,7 @@ import { useNavigate, useSearchParams } from 'react-router';
 import { paths } from '../../../config/paths';
 import { register } from '../api/register';
 import { useAuthForm } from '../hooks/use-auth-form';
-import { getPostLoginRedirect, getRedirectTarget } from '../lib/guard';
+import { getPostLoginRedirect, getRedirectTarget, goOnAfterLogin } from '../lib/guard';
 import { rules, validate } from '../lib/validate';
 import { messages } from '../messages';
 import { useAuthStore } from '../stores/auth-store';
@@ -29,7 +29,7 @@ export function RegisterScreen() {
   const loginHref = paths.auth.login.getHref(params.get('redirect') ?? undefined);
 
   useEffect(() => {
-    if (isMember) navigate(redirectTo, { replace: true });
+    if (isMember) goOnAfterLogin(navigate, redirectTo);
   }, [isMember, navigate, redirectTo]);
 
   const onSubmit = async (event: React.FormEvent) => {

@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { decideGuard, getPostLoginRedirect, getRedirectTarget } from './guard';
+import { decideGuard, getPostLoginRedirect, getRedirectTarget, isPanelAddress } from './guard';
 
 const visitor = { token: null, user: null, isLoading: false, hasTriedFetchingUser: true };
 const member = { token: 't', user: { id: 1 }, isLoading: false, hasTriedFetchingUser: true };
@@ -47,5 +47,12 @@ describe('getRedirectTarget (what a sign-up sends along for its confirmation lin
     for (const search of ['', '?redirect=%2F%2Fevil.example', '?redirect=%2Fauth%2Fregister', '?redirect=%2Fa%20b', `?redirect=%2F${'x'.repeat(500)}`]) {
       expect(getRedirectTarget(search), search).toBeUndefined();
     }
+  });
+});
+
+describe('the panel after signing in', () => {
+  it('knows the panel’s addresses, which the site’s router does not have, from the site’s own', () => {
+    for (const to of ['/admin', '/admin/', '/admin/titles/3', '/admin?x=1', '/admin#top']) expect(isPanelAddress(to), to).toBe(true);
+    for (const to of ['/', '/administration', '/admins/1', '/user/dashboard', '/titles/1/admin']) expect(isPanelAddress(to), to).toBe(false);
   });
 });

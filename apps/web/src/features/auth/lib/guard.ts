@@ -1,3 +1,4 @@
+import type { NavigateFunction } from 'react-router';
 import { paths } from '../../../config/paths';
 import type { AuthState } from '../stores/auth-store';
 
@@ -39,4 +40,19 @@ export function getRedirectTarget(search: string | URLSearchParams): string | un
 /** Where the login screen sends the member afterwards: the `redirect` page, else home. */
 export function getPostLoginRedirect(search: string | URLSearchParams): string {
   return getRedirectTarget(search) ?? paths.home.getHref();
+}
+
+/** Whether an address is the operators' panel: an app of its own (admin.html), not the site's router's. */
+export function isPanelAddress(to: string): boolean {
+  const root = paths.admin.root.path;
+  return to.startsWith(root) && (to.length === root.length || '/?#'.includes(to.charAt(root.length)));
+}
+
+/**
+ * Goes on to where signing in leads: a page of the site by the router, the panel by loading its
+ * page (the site's router has no screen of it).
+ */
+export function goOnAfterLogin(navigate: NavigateFunction, to: string): void {
+  if (isPanelAddress(to)) window.location.replace(to);
+  else void navigate(to, { replace: true });
 }

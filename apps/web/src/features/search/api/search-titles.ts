@@ -2,7 +2,7 @@ import type { TitleSearchResult } from '@parde/contract';
 import { keepPreviousData, queryOptions, useQuery } from '@tanstack/react-query';
 import { api } from '../../../lib/api-client';
 import { searchConfig } from '../config';
-import { useDebouncedValue } from '../hooks/use-debounced-value';
+import { useDebouncedValue } from '../../../components/use-debounced-value';
 import { canSearch, cleanQuery } from '../lib/search-rules';
 import { searchKeys } from './search-keys';
 

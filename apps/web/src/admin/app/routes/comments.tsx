@@ -1,0 +1,6 @@
+import { CommentsScreen } from '../../features/ops/comments-screen';
+
+/** `/admin/comments`. */
+export default function AdminCommentsRoute() {
+  return <CommentsScreen />;
+}

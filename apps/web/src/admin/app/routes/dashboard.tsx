@@ -1,0 +1,6 @@
+import { DashboardScreen } from '../../features/ops/dashboard-screen';
+
+/** `/admin`: the dashboard. */
+export default function AdminDashboardRoute() {
+  return <DashboardScreen />;
+}

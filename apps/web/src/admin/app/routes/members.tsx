@@ -1,0 +1,6 @@
+import { MembersScreen } from '../../features/members/members-screen';
+
+/** `/admin/members`. */
+export default function AdminMembersRoute() {
+  return <MembersScreen />;
+}

@@ -1,6 +1,0 @@
-import { ImportsScreen } from '../../../features/admin/media/imports-screen';
-
-/** `/admin/imports`: IMDb dataset uploads and imports. */
-export default function AdminImportsRoute() {
-  return <ImportsScreen />;
-}

@@ -1,6 +1,0 @@
-import { MoneyScreen } from '../../../features/admin/money/money-screen';
-
-/** `/admin/money`. */
-export default function AdminMoneyRoute() {
-  return <MoneyScreen />;
-}

@@ -1,6 +1,0 @@
-import { TitleMediaScreen } from '../../../features/admin/media/title-media-screen';
-
-/** `/admin/titles/:id/media`: a title's video and subtitles, uploads and packaging jobs. */
-export default function AdminTitleMediaRoute() {
-  return <TitleMediaScreen />;
-}
