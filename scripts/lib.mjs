@@ -114,13 +114,26 @@ export function writeBenchmarkSection(name, md) {
  * A Debian package the project's scripts need (Chromium, ffmpeg, nginx): installed with apt when
  * running as root and `files` are missing, otherwise a plain message saying how, and exit 1.
  */
-export async function ensureDebianPackage(pkg, files, why) {
-  if (files.every((f) => fs.existsSync(f))) return;
+export function ensureDebianPackage(pkg, files, why) {
+  return ensureDebianPackages([{ pkg, files, why }]);
+}
+
+/**
+ * Several at once, `[{ pkg, files, why }]`: the missing ones in one `apt-get install` (apt takes
+ * one install at a time, and one update serves them all).
+ */
+export async function ensureDebianPackages(wanted) {
+  const missing = wanted.filter(({ files }) => !files.every((f) => fs.existsSync(f)));
+  if (missing.length === 0) return;
+  const names = missing.map(({ pkg }) => pkg);
   if (process.getuid?.() === 0 && fs.existsSync('/usr/bin/apt-get')) {
-    console.log(`• نصب ${pkg} از بسته‌های دبیان (apt-get install ${pkg}) …`);
+    console.log(`• نصب ${names.join(' و ')} از بسته‌های دبیان (apt-get install ${names.join(' ')}) …`);
     await run('apt-get', ['update', '-qq']);
-    if ((await run('apt-get', ['install', '-y', '-qq', pkg])) === 0 && files.every((f) => fs.existsSync(f))) return;
+    // Waits for another apt (the lock) instead of failing at once.
+    await run('apt-get', ['install', '-y', '-qq', '-o', 'DPkg::Lock::Timeout=300', ...names]);
   }
-  console.error(`${why} needs Debian's ${pkg} (${files[0]}). Install it with:\n  sudo apt-get install -y ${pkg}`);
+  const still = missing.filter(({ files }) => !files.every((f) => fs.existsSync(f)));
+  if (still.length === 0) return;
+  for (const { pkg, files, why } of still) console.error(`${why} needs Debian's ${pkg} (${files[0]}). Install it with:\n  sudo apt-get install -y ${pkg}`);
   process.exit(1);
 }

@@ -1,13 +1,22 @@
-// `npm test`: lint, typecheck, unit + API + web tests (vitest), then browser tests against the
+// `npm test`: lint, typecheck, unit + API + web tests (vitest), and the browser tests against the
 // built server. Ends with one plain summary line: "Tests: N passed, N failed".
+//
+// What waits on what (docs/decisions/0029-*.md):
+// - the Debian packages the tests need (one apt-get) and the web build start at once, beside
+//   lint and the type check;
+// - once lint and the type check have passed, the vitest run and the browser tests start together:
+//   the browser tests need the built site, not the unit tests' verdict;
+// - the browser test files are split between PARDE_E2E_SHARDS vitest runs (default 2), each with
+//   its own server, browser and data directory, files one at a time within each.
+import { spawn } from 'node:child_process';
 import fs from 'node:fs';
 import os from 'node:os';
 import path from 'node:path';
-import { ensureDebianPackage, ensureInstalled, ensureWebBuilt, root, run } from './lib.mjs';
+import { ensureDebianPackages, ensureInstalled, ensureWebBuilt, root, run } from './lib.mjs';
 
-const ensureChromium = () => ensureDebianPackage('chromium', ['/usr/bin/chromium'], 'The browser tests');
+const chromium = { pkg: 'chromium', files: ['/usr/bin/chromium'], why: 'The browser tests' };
 // The media package's and the API's media tests package real video.
-const ensureFfmpeg = () => ensureDebianPackage('ffmpeg', ['/usr/bin/ffmpeg', '/usr/bin/ffprobe'], 'The media tests');
+const ffmpeg = { pkg: 'ffmpeg', files: ['/usr/bin/ffmpeg', '/usr/bin/ffprobe'], why: 'The media tests' };
 
 function totals(file) {
   try {
@@ -18,43 +27,123 @@ function totals(file) {
   }
 }
 
-await ensureInstalled();
-// `--api-only`: the API integration tests alone (CI runs them again on PostgreSQL this way).
-const apiOnly = process.argv.includes('--api-only');
-if (!apiOnly) {
-  // Side by side: neither needs the other, and each is mostly one busy core.
-  const [lint, types] = await Promise.all([run('npm', ['run', 'lint']), run('npm', ['run', 'typecheck'])]);
-  if (lint || types) {
-    console.error(`\n✗ ${[lint && 'npm run lint', types && 'npm run typecheck'].filter(Boolean).join(', ')} failed`);
-    process.exit(1);
+function summary(reports) {
+  const all = reports.filter((f) => fs.existsSync(f)).map(totals);
+  const sum = all.reduce((a, b) => ({ passed: a.passed + b.passed, failed: a.failed + b.failed, skipped: a.skipped + b.skipped }), { passed: 0, failed: 0, skipped: 0 });
+  console.log(`\nTests: ${sum.passed} passed, ${sum.failed} failed, ${sum.skipped} skipped`);
+}
+
+/**
+ * Each browser test file's share of the run, only to split the files evenly between the shards:
+ * seconds it took in a run of 2026-11-27 (one file at a time, load ≈25 on the 2-core machine), or
+ * for the files that run did not reach, an estimate from their length. A file not listed counts
+ * as the median.
+ */
+const e2eWeights = {
+  'admin-flows.test.ts': 290,
+  'account.test.ts': 222,
+  'premium.test.ts': 170,
+  'search.test.ts': 137,
+  'profiles.test.ts': 128,
+  'readme-flow.test.ts': 120,
+  'screens-lists.test.ts': 118,
+  'screens-title.test.ts': 99,
+  'server-render.test.ts': 97,
+  'player-start.test.ts': 82,
+  'routing.test.ts': 73,
+  'comments.test.ts': 65,
+  'member-inp.test.ts': 50,
+  'player.test.ts': 48,
+  'first-visit-js.test.ts': 40,
+  'rating.test.ts': 40,
+  'screens-contact.test.ts': 40,
+  'admin-shell.test.ts': 35,
+  'login-rate-limit.test.ts': 35,
+  'member.test.ts': 30,
+  'files-page.test.ts': 25,
+  'notifications-dot.test.ts': 25,
+  'trailer.test.ts': 25,
+  'a11y.test.ts': 20,
+  'analytics.test.ts': 20,
+  'pwa.test.ts': 20,
+  'shell-desktop.test.ts': 15,
+  'shell-mobile.test.ts': 15,
+};
+
+/** The spec files split into `n` groups of about equal weight: the heaviest first, each to the lightest group. */
+function e2eShards(n) {
+  const files = fs.readdirSync(path.join(root, 'e2e/specs')).filter((f) => f.endsWith('.test.ts')).sort();
+  const known = Object.values(e2eWeights).sort((a, b) => a - b);
+  const median = known[Math.floor(known.length / 2)] ?? 1;
+  const weight = (f) => e2eWeights[f] ?? median;
+  const groups = Array.from({ length: Math.max(1, Math.min(n, files.length)) }, () => ({ weight: 0, files: [] }));
+  for (const f of [...files].sort((a, b) => weight(b) - weight(a) || a.localeCompare(b))) {
+    const lightest = groups.reduce((a, b) => (b.weight < a.weight ? b : a));
+    lightest.weight += weight(f);
+    lightest.files.push(f);
   }
+  return groups.map((g) => g.files);
 }
 
-// The media tests (API and unit) package real video.
-await ensureFfmpeg();
-
-const tmp = fs.mkdtempSync(path.join(os.tmpdir(), 'parde-test-'));
-const unitReport = path.join(tmp, 'vitest.json');
-const unitCode = await run('npx', ['vitest', 'run', ...(apiOnly ? ['--project', 'api', '--project', 'api-serial'] : []), '--reporter=default', '--reporter=json', `--outputFile.json=${unitReport}`]);
-
-// CI (.ci/run) starts the API tests on PostgreSQL beside the browser tests, once the unit and API
-// tests have passed and the site is built: told through this file.
-function unitDone() {
-  if (process.env.PARDE_UNIT_DONE_FILE) fs.writeFileSync(process.env.PARDE_UNIT_DONE_FILE, String(unitCode));
-}
-
-let e2eCode = 0;
-const e2eReport = path.join(tmp, 'e2e.json');
-if (unitCode === 0 && !apiOnly && !process.argv.includes('--no-e2e')) {
-  await ensureChromium();
-  await ensureWebBuilt();
-  unitDone();
-  e2eCode = await run('npx', ['vitest', 'run', '--config', 'e2e/vitest.config.ts', '--reporter=default', '--reporter=json', `--outputFile.json=${e2eReport}`], {
-    cwd: root,
+/** Like run(), with the output kept and printed whole at the end (runs side by side stay readable). */
+function runQuiet(title, cmd, args) {
+  console.log(`• ${title} …`);
+  const started = Date.now();
+  return new Promise((resolve) => {
+    const child = spawn(cmd, args, { cwd: root, stdio: ['ignore', 'pipe', 'pipe'] });
+    const out = [];
+    child.stdout.on('data', (d) => out.push(d));
+    child.stderr.on('data', (d) => out.push(d));
+    child.on('close', (code, signal) => {
+      const status = code ?? (signal ? 1 : 0);
+      console.log(`\n${status === 0 ? '✓' : '✗'} ${title} (${((Date.now() - started) / 1000).toFixed(0)} s)`);
+      process.stdout.write(Buffer.concat(out));
+      resolve(status);
+    });
   });
 }
 
-const all = [unitReport, e2eReport].filter((f) => fs.existsSync(f)).map(totals);
-const sum = all.reduce((a, b) => ({ passed: a.passed + b.passed, failed: a.failed + b.failed, skipped: a.skipped + b.skipped }), { passed: 0, failed: 0, skipped: 0 });
-console.log(`\nTests: ${sum.passed} passed, ${sum.failed} failed, ${sum.skipped} skipped`);
-process.exit(unitCode || e2eCode ? 1 : 0);
+await ensureInstalled();
+const tmp = fs.mkdtempSync(path.join(os.tmpdir(), 'parde-test-'));
+const unitReport = path.join(tmp, 'vitest.json');
+const vitestArgs = (report) => ['vitest', 'run', '--reporter=default', '--reporter=json', `--outputFile.json=${report}`];
+
+// `--api-only`: the API integration tests alone (CI runs them again on PostgreSQL this way).
+if (process.argv.includes('--api-only')) {
+  await ensureDebianPackages([ffmpeg]);
+  const code = await run('npx', [...vitestArgs(unitReport), '--project', 'api', '--project', 'api-serial']);
+  summary([unitReport]);
+  process.exit(code ? 1 : 0);
+}
+
+const withE2e = !process.argv.includes('--no-e2e');
+// Side by side: lint and the type check are mostly one busy core each; apt mostly waits on the
+// network and the disk; the build is needed only by the browser tests.
+const packages = ensureDebianPackages(withE2e ? [ffmpeg, chromium] : [ffmpeg]);
+const built = withE2e ? ensureWebBuilt() : Promise.resolve();
+const [lint, types] = await Promise.all([run('npm', ['run', 'lint']), run('npm', ['run', 'typecheck'])]);
+if (lint || types) {
+  console.error(`\n✗ ${[lint && 'npm run lint', types && 'npm run typecheck'].filter(Boolean).join(', ')} failed`);
+  process.exit(1);
+}
+await Promise.all([packages, built]);
+
+// CI (.ci/run) starts the API tests on PostgreSQL now, beside these: told through this file.
+if (process.env.PARDE_CHECKS_DONE_FILE) fs.writeFileSync(process.env.PARDE_CHECKS_DONE_FILE, '0');
+
+const unit = run('npx', vitestArgs(unitReport));
+const e2eReports = [];
+const e2e = withE2e
+  ? Promise.all(
+      e2eShards(Number(process.env.PARDE_E2E_SHARDS) || 2).map((files, i) => {
+        const report = path.join(tmp, `e2e-${i + 1}.json`);
+        e2eReports.push(report);
+        const title = `browser tests ${i + 1} (${files.length} files: ${files.map((f) => f.replace('.test.ts', '')).join(', ')})`;
+        return runQuiet(title, 'npx', [...vitestArgs(report), '--config', 'e2e/vitest.config.ts', ...files.map((f) => `specs/${f}`)]);
+      }),
+    )
+  : Promise.resolve([]);
+const [unitCode, e2eCodes] = await Promise.all([unit, e2e]);
+
+summary([unitReport, ...e2eReports]);
+process.exit(unitCode || e2eCodes.some(Boolean) ? 1 : 0);

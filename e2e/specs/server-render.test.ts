@@ -81,12 +81,16 @@ describe('server-rendered pages', () => {
     context = await newContext(browser, { viewport: MOBILE });
     const page = await context.newPage();
     const scripts: string[] = [];
-    page.on('response', async (res) => {
-      if (res.request().resourceType() === 'script') scripts.push(await res.text());
+    // Every script's body read before the checks: a read still under way would otherwise go
+    // unchecked, and fail after the page is closed.
+    const reads: Promise<unknown>[] = [];
+    page.on('response', (res) => {
+      if (res.request().resourceType() === 'script') reads.push(res.text().then((code) => scripts.push(code)));
     });
     await page.goto(`${baseUrl}/`);
     await page.locator('html[data-app-ready]').waitFor({ state: 'attached' });
     await page.waitForLoadState('networkidle');
+    await Promise.all(reads);
     expect(scripts.length).toBeGreaterThan(5);
     // Markers of MUI's components and of Emotion's style sheets, in their minified code.
     expect(scripts.filter((code) => /MuiButtonBase|MuiSvgIcon|data-emotion/.test(code))).toEqual([]);
