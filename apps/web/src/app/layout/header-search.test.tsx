@@ -22,12 +22,14 @@ describe('the header search in the shell (spec §2, §4)', () => {
         <RouterProvider router={createMemoryRouter(routes, { initialEntries: ['/contact'] })} />
       </AppProvider>,
     );
-    await screen.findByRole('heading', { level: 1, name: 'پشتیبانی و تماس با ما' });
+    await screen.findByRole('heading', { level: 1, name: 'پشتیبانی و تماس با ما' }, { timeout: 15_000 });
     const toggle = screen.getByRole('button', { name: 'جستجو' });
     expect(screen.getByTestId('desktop-nav')).toBeTruthy();
 
     fireEvent.click(toggle);
-    const field = await screen.findByRole('combobox', { name: 'متن جستجو' });
+    // The search panel is its own chunk (with MUI): its first import in jsdom can take seconds on a
+    // busy machine, past findBy's one-second default.
+    const field = await screen.findByRole('combobox', { name: 'متن جستجو' }, { timeout: 15_000 });
     expect(screen.queryByTestId('desktop-nav')).toBeNull(); // the menu stage gave way
     await waitFor(() => expect(document.activeElement).toBe(field));
 
