@@ -13,7 +13,7 @@ import os from 'node:os';
 import PgBoss from 'pg-boss';
 import type { Database } from '../../db/client';
 import { processStartTime } from '../../db/owner';
-import { QueueRepository, type JobTable } from './queue.repository';
+import { pgBossDriver, QueueRepository, type JobTable } from './queue.repository';
 
 export const INGEST_QUEUE = 'media-ingest';
 /** IMDb dataset imports started from the panel (../importer/import-job.ts). */
@@ -43,8 +43,7 @@ export function workerGone(worker: string | null): boolean {
  */
 export async function startQueue(database: Database, onError: (err: unknown) => void, opts: { supervise?: boolean } = {}): Promise<PgBoss> {
   const boss = new PgBoss({
-    // pg-boss writes its own SQL; it is handed the pool as its driver.
-    db: { executeSql: (text: string, values?: unknown[]) => database.pool.query(text, values) },
+    db: pgBossDriver(database),
     schedule: false,
     supervise: opts.supervise ?? true,
     migrate: true,

@@ -1,4 +1,5 @@
 import { sql } from 'drizzle-orm';
+import type { Database } from '../../db/client';
 import type { Executor } from '../../db/executor';
 
 /** The tables that keep a queued job's state beside pg-boss's own. */
@@ -30,3 +31,8 @@ export class QueueRepository {
     return (moved.rowCount ?? 0) > 0;
   }
 }
+
+/** pg-boss writes its own SQL: it is handed the site's pool as its driver, through this adapter. */
+export const pgBossDriver = (database: Pick<Database, 'pool'>) => ({
+  executeSql: (text: string, values?: unknown[]) => database.pool.query(text, values),
+});
