@@ -1,5 +1,6 @@
 import os from 'node:os';
 import { configDefaults, defineConfig } from 'vitest/config';
+import webProject, { isolatedWebProject } from './apps/web/vitest.config';
 
 /**
  * API test files that run alone, one after another, after every other file has finished: they
@@ -75,7 +76,8 @@ export default defineConfig({
           globalSetup: ['apps/api/test/helpers/template-database.ts'],
         },
       },
-      'apps/*/vitest.config.ts',
+      webProject,
+      isolatedWebProject,
     ],
   },
 });

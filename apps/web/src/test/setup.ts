@@ -1,5 +1,11 @@
 import { cleanup, configure } from '@testing-library/react';
 import { afterEach, vi } from 'vitest';
+import { useAuthStore } from '../features/auth/stores/auth-store';
+import { useProfileStore } from '../features/profiles/stores/profile-store';
+import { useSearchStore } from '../features/search/stores/search-store';
+import { useNoticeStore } from '../lib/notifications';
+import { setProfileHeader } from '../lib/profile-header';
+import { queryClient } from '../lib/query-client';
 
 // A screen's code is transformed on first import: on a loaded machine that alone can pass the
 // default 1 s that findBy… waits. Waiting longer changes nothing for a test that passes, and a
@@ -34,6 +40,21 @@ export function clearCookies(): void {
   }
 }
 
+/**
+ * The files of a worker share their modules (apps/web/vitest.config.ts): a store keeps what the
+ * previous test put in it (a notice still showing, a signed-in member, answers in the query
+ * cache, the profile the client names) unless put back here.
+ */
+function resetStores(): void {
+  queryClient.clear();
+  setProfileHeader(null);
+  useNoticeStore.setState(useNoticeStore.getInitialState(), true);
+  useSearchStore.setState(useSearchStore.getInitialState(), true);
+  useProfileStore.setState(useProfileStore.getInitialState(), true);
+  // Its first state read the token of whichever test loaded it first; storage is empty now.
+  useAuthStore.setState({ ...useAuthStore.getInitialState(), token: null }, true);
+}
+
 afterEach(() => {
   if (!hasDom) return;
   cleanup();
@@ -41,4 +62,5 @@ afterEach(() => {
   sessionStorage.clear();
   clearCookies();
   delete window.__PARDE__;
+  resetStores();
 });
