@@ -35,6 +35,8 @@ export type FullReasonCode = 'first' | 'missing' | 'mismatch' | 'files' | 'order
 export type LoadedSet = { ok: true; manifest: Manifest; dir: string } | { ok: false; code: FullReasonCode; detail: string };
 
 const MANIFEST = 'manifest.json';
+/** A set under its temporary name this long is a killed import's. */
+const STALE_MS = 24 * 3600 * 1000;
 const TOKEN = /^[0-9a-f]{32}$/;
 
 export class FingerprintStore {
@@ -68,11 +70,18 @@ export class FingerprintStore {
     return new PendingSet(this.dir, crypto.randomBytes(16).toString('hex'));
   }
 
-  /** After the commit that recorded `token`: every other set (and leftovers of failed runs) goes. */
+  /**
+   * After the commit that recorded `token`: every other set goes, and what a killed import left
+   * half-written. A set still being written is spared: another process's import (the site's and
+   * a command's share DATA_DIR) may be waiting for the import lock with it.
+   */
   keepOnly(token: string): void {
+    const stale = Date.now() - STALE_MS;
     for (const name of safeReaddir(this.dir)) {
       if (name === token) continue;
-      fs.rmSync(path.join(this.dir, name), { recursive: true, force: true });
+      const file = path.join(this.dir, name);
+      if (name.endsWith('.tmp') && (fs.statSync(file, { throwIfNoEntry: false })?.mtimeMs ?? 0) > stale) continue;
+      fs.rmSync(file, { recursive: true, force: true });
     }
   }
 }
