@@ -173,6 +173,41 @@ export type UploadsQuery = z.infer<typeof uploadsQuery>;
 export const importStatus = z.enum(['queued', 'running', 'done', 'failed']);
 export type ImportStatus = z.infer<typeof importStatus>;
 
+/** Why an import read every row when a daily one (only the changes) was possible in principle. */
+export const importFullReason = z.enum(['first', 'missing', 'mismatch', 'files', 'order', 'damaged', 'needs-full', 'forced']);
+export type ImportFullReason = z.infer<typeof importFullReason>;
+
+/** Persian words for each reason. */
+export const importFullReasonLabels: Record<ImportFullReason, string> = {
+  first: 'نخستین ورود در این پایگاه داده است (یا اثر انگشت ورود پیشین ثبت نشده است).',
+  missing: 'اثر انگشت ورود پیشین روی این سرور نیست (ورود روی سرور دیگری انجام شده یا پوشهٔ داده تازه است).',
+  mismatch: 'اثر انگشت روی سرور با پایگاه داده نمی‌خواند (پشتیبانی بازگردانده شده یا پایگاه داده دیگری است).',
+  files: 'مجموعهٔ فایل‌ها با ورود پیشین یکی نیست.',
+  order: 'یکی از فایل‌ها به ترتیب شناسه مرتب نیست.',
+  damaged: 'اثر انگشت ورود پیشین آسیب دیده است.',
+  'needs-full': 'تغییری در فایل‌ها بود که تنها با خواندن همهٔ ردیف‌ها درست وارد می‌شود.',
+  forced: 'ورود کامل خواسته شده بود.',
+};
+
+/** Key groups of one dataset file (a title's rows, a person's row) a daily import found. */
+export const importFileChanges = z.object({ added: z.number().int(), changed: z.number().int(), removed: z.number().int(), unchanged: z.number().int() });
+
+/** A title IMDb no longer publishes: off the site, its row kept, and what hangs on it. */
+export const importRemovedTitle = z.object({
+  id: z.number().int(),
+  imdbId: z.string(),
+  titleEn: z.string(),
+  titleFa: z.string().nullable(),
+  /** False when an operator had hidden it already. */
+  wasPublished: z.boolean(),
+  watchlist: z.number().int(),
+  comments: z.number().int(),
+  requests: z.number().int(),
+  history: z.number().int(),
+  media: z.number().int(),
+});
+export type ImportRemovedTitle = z.infer<typeof importRemovedTitle>;
+
 /** An IMDb dataset import: its files, how far it got, what it loaded, why it failed. */
 export const adminImport = z
   .object({
@@ -188,6 +223,17 @@ export const adminImport = z
     counts: z.object({ titles: z.number(), episodes: z.number(), people: z.number(), credits: z.number(), collections: z.number() }).nullable(),
     /** Rows skipped for a problem of their own (the rest loaded). */
     issues: z.number().int(),
+    /** `daily`: only what changed since the last import was read and applied; null until it ends. */
+    mode: z.enum(['full', 'daily']).nullable(),
+    /** Why a full import when none was asked for. */
+    fullReason: importFullReason.nullable(),
+    /** Per dataset file, a daily import's changes. */
+    changes: z.record(z.string(), importFileChanges).nullable(),
+    /** The titles the import took off the site. */
+    removedTitles: z.array(importRemovedTitle).nullable(),
+    /** The first row issues, `file:line: message`. */
+    issueSamples: z.array(z.string()).nullable(),
+    seconds: z.number().nullable(),
     error: z.string().nullable(),
     attempts: z.number().int(),
     createdBy: z.object({ id: z.number().int(), name: z.string() }).nullable(),

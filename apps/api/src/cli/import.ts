@@ -1,6 +1,8 @@
 /**
- * `npm run import -- --imdb DIR [--supplement FILE]`: loads IMDb dataset files into the catalogue
- * of the configured database (DATABASE_URL, or the embedded one under DATA_DIR).
+ * `npm run import -- --imdb DIR [--supplement FILE] [--full]`: loads IMDb dataset files into the
+ * catalogue of the configured database (DATABASE_URL, or the embedded one under DATA_DIR). After
+ * the first import, the next day's files are compared with the last ones (fingerprints under
+ * DATA_DIR/imdb-state) and only what changed is applied; `--full` reads everything anyway.
  */
 import path from 'node:path';
 import { parseArgs } from 'node:util';
@@ -8,13 +10,16 @@ import { loadConfig } from '../config';
 import { openForCommand } from '../db/backup';
 import { runMigrations } from '../db/migrate';
 import { ImportFileError } from '../modules/importer/files/imdb-reader';
-import { importCatalogue } from '../modules/importer/import-catalogue';
+import { importCatalogue, importSummary, imdbStateDir } from '../modules/importer/import-catalogue';
 
 const { values } = parseArgs({
-  options: { imdb: { type: 'string' }, supplement: { type: 'string' }, help: { type: 'boolean', short: 'h' } },
+  options: { imdb: { type: 'string' }, supplement: { type: 'string' }, full: { type: 'boolean' }, help: { type: 'boolean', short: 'h' } },
 });
 if (values.help || !values.imdb) {
-  console.log('usage: npm run import -- --imdb DIR [--supplement FILE]\n  DIR holds title.basics.tsv[.gz], title.akas…, name.basics…');
+  console.log(
+    'usage: npm run import -- --imdb DIR [--supplement FILE] [--full]\n  DIR holds title.basics.tsv[.gz], title.akas…, name.basics…\n' +
+      '  after the first import only what changed is applied; --full reads every row',
+  );
   process.exit(values.help ? 0 : 2);
 }
 
@@ -30,13 +35,12 @@ try {
     supplementFile: values.supplement ? path.resolve(process.env.INIT_CWD ?? process.cwd(), values.supplement) : undefined,
     progress: true,
     log: (l) => console.error(l),
+    stateDir: imdbStateDir(config.DATA_DIR),
+    full: values.full,
   });
   for (const i of report.issues) console.error(`${i.file}:${i.line}: ${i.message}`);
   for (const i of report.supplementIssues) console.error(`supplement: ${i}`);
-  console.log(
-    `imported in ${report.seconds.toFixed(1)} s: ${report.titles} titles, ${report.episodes} episodes, ${report.people} people, ` +
-      `${report.credits} credits, ${report.collections} collections; ${report.issues.length} row issues`,
-  );
+  for (const line of importSummary(report)) console.log(line);
 } catch (err) {
   if (err instanceof ImportFileError) {
     console.error(`import failed, nothing was written: ${err.message}`);

@@ -1,5 +1,5 @@
 import { sql } from 'drizzle-orm';
-import { bigint, check, index, integer, jsonb, pgTable, serial, smallint, text, timestamp, uuid } from 'drizzle-orm/pg-core';
+import { bigint, check, index, integer, jsonb, pgTable, real, serial, smallint, text, timestamp, uuid } from 'drizzle-orm/pg-core';
 import { users } from './accounts';
 import { episodes, titles } from './catalogue';
 import { mediaIngests } from './media';
@@ -25,6 +25,16 @@ export const catalogueImports = pgTable(
     /** Titles, episodes, people, credits, collections in the catalogue after the import. */
     counts: jsonb(),
     issues: integer().notNull().default(0),
+    /** `full` or `daily` (only the changes since the last import), and why full when a daily one was impossible. */
+    mode: text(),
+    modeReason: text(),
+    /** Per dataset file: key groups added, changed, removed, unchanged (a daily import). */
+    changes: jsonb(),
+    /** The titles this import took off the site, with what hangs on them. */
+    removedTitles: jsonb(),
+    /** The first row issues (`file:line: message`). */
+    issueSamples: jsonb(),
+    seconds: real(),
     /** Why it failed, in Persian, with the importer's own words after. */
     error: text(),
     attempts: smallint().notNull().default(0),

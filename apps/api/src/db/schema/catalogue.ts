@@ -65,6 +65,8 @@ export const titles = pgTable(
     isFree: boolean().notNull().default(false),
     /** False: hidden from visitors (a title made in the admin panel starts hidden until published). */
     published: boolean().notNull().default(true),
+    /** When IMDb stopped publishing it: the import hid it (migration 0019) and publishes it again if it comes back. */
+    removedUpstreamAt: timestamp({ withTimezone: true }),
     comingSoon: boolean().notNull().default(false),
     expectedDate: date({ mode: 'string' }),
     trailerYoutubeId: text(),
@@ -88,6 +90,7 @@ export const titles = pgTable(
     index('titles_coming_soon_idx').on(t.expectedDate).where(sql`${t.comingSoon}`),
     index('titles_dub_idx').on(t.votes.desc()).where(sql`${t.hasDub}`),
     index('titles_hidden_idx').on(t.id.desc()).where(sql`NOT ${t.published}`),
+    index('titles_removed_upstream_idx').on(t.id.desc()).where(sql`${t.removedUpstreamAt} IS NOT NULL`),
   ],
 );
 

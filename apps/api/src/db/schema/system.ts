@@ -1,5 +1,5 @@
 import { sql } from 'drizzle-orm';
-import { bigint, date, integer, jsonb, pgTable, primaryKey, serial, text, timestamp, index } from 'drizzle-orm/pg-core';
+import { bigint, check, date, index, integer, jsonb, pgTable, primaryKey, serial, smallint, text, timestamp } from 'drizzle-orm/pg-core';
 
 /** Facts about this installation (for example when the demo catalogue was loaded). */
 export const appMeta = pgTable('app_meta', {
@@ -50,4 +50,19 @@ export const searchMisses = pgTable(
     count: integer().notNull().default(0),
   },
   (t) => [primaryKey({ columns: [t.day, t.query] })],
+);
+
+/**
+ * Which fingerprint set under DATA_DIR/imdb-state matches the catalogue (one row): the daily
+ * import compares the next day's files with it, and only when it is the one named here.
+ */
+export const catalogueFingerprints = pgTable(
+  'catalogue_fingerprints',
+  {
+    id: smallint().primaryKey().default(1),
+    token: text().notNull(),
+    manifestSha256: text().notNull(),
+    writtenAt: timestamp({ withTimezone: true }).notNull().default(sql`now()`),
+  },
+  (t) => [check('catalogue_fingerprints_one_row', sql`${t.id} = 1`)],
 );

@@ -1,3 +1,4 @@
+import path from 'node:path';
 import type pg from 'pg';
 import { normalizeDisplay, slugify } from '@parde/persian';
 import type { Database } from '../../db/client';
@@ -8,11 +9,13 @@ import { searchIndexChanged } from '../search/memory-index';
 import { rebuildSearchIndex } from '../search/search-index';
 import { createProgressReporter } from '../../lib/progress';
 import { findImdbFile, ImportFileError, readImdbFile, type ReadOptions, type RowIssue } from './files/imdb-reader';
+import { DiffImpossible, GroupDiffer, keyText, type GroupCounts } from './files/imdb-groups';
 import type { ImdbKind, RowByKind } from './files/imdb-rows';
+import { FingerprintStore, type FullReasonCode, type Manifest, type PendingSet } from './fingerprint-store';
 import { loadSupplement, type Supplement } from './files/supplement';
 import { IMDB_GENRES_FA } from './genre-names';
 import { joinList } from './stage';
-import { ImporterRepository, type StagedColumns } from './importer.repository';
+import { ImporterRepository, type RemovedTitle, type StagedColumns } from './importer.repository';
 
 const repo = new ImporterRepository();
 
@@ -31,12 +34,25 @@ export interface ImportOptions {
    * then the phases after reading. Called synchronously; the import does not wait for it.
    */
   onProgress?: (p: ImportProgress) => void;
+  /**
+   * Where fingerprints of the files are kept (DATA_DIR/imdb-state). With it, an import compares
+   * the files with the last import's and applies only what changed, when it can (a daily
+   * import), and leaves fingerprints for the next one; without it, every import reads all.
+   */
+  stateDir?: string;
+  /** Read everything even when a daily import is possible. */
+  full?: boolean;
 }
+
+/** Where a data directory keeps the fingerprints of the last import's files. */
+export const imdbStateDir = (dataDir: string) => path.join(dataDir, 'imdb-state');
 
 /** A file being read (its rows and bytes so far), or a later phase. */
 export type ImportProgress =
   | { phase: ImdbKind; file: string; bytesRead: number; totalBytes: number; rows: number }
   | { phase: 'merge' | 'search' | 'vacuum' };
+
+export type ImportMode = 'full' | 'daily';
 
 export interface ImportReport {
   titles: number;
@@ -45,10 +61,21 @@ export interface ImportReport {
   credits: number;
   collections: number;
   issues: RowIssue[];
-  /** Every skipped row, also past the first ones kept in `issues`. */
+  /** Every skipped row, also past the first ones kept in `issues`. A daily import reads only the changed rows. */
   issueCount: number;
   supplementIssues: string[];
   seconds: number;
+  /** `daily`: only what changed since the last import; `full`: every row. */
+  mode: ImportMode;
+  /** Why a full import, when one was not asked for: a code the panel names, and the details. */
+  fullReason: { code: FullReasonCode; detail: string } | null;
+  /** Per file, key groups (a title's rows, a person's row) added, changed, removed, unchanged; a daily import only. */
+  changes: Partial<Record<ImdbKind, GroupCounts>> | null;
+  /** Titles IMDb no longer publishes, taken off the site (rows kept), with what hangs on them. */
+  removedTitles: RemovedTitle[];
+  episodesRemoved: number;
+  episodesKept: number;
+  peopleRemoved: number;
 }
 
 const TITLE_TYPES: Record<string, 'movie' | 'series'> = {
@@ -65,6 +92,28 @@ const CREDIT_ROLES: Record<string, 'actor' | 'director' | 'writer'> = {
   writer: 'writer',
 };
 const MAX_ISSUES = 1000;
+/**
+ * The order files are read in. Crew comes before principals: a title's credits are replaced as a
+ * whole from both files, so a daily import that sees one of them change needs the other's rows
+ * too (principals are asked for as they go by; crew, the small file, is read again for them).
+ */
+const KINDS = ['title.basics', 'title.akas', 'title.ratings', 'title.episode', 'title.crew', 'title.principals', 'name.basics'] as const;
+const KEY_COLUMN: Record<ImdbKind, string> = {
+  'title.basics': 'tconst',
+  'title.akas': 'titleId',
+  'title.ratings': 'tconst',
+  'title.episode': 'tconst',
+  'title.crew': 'tconst',
+  'title.principals': 'tconst',
+  'name.basics': 'nconst',
+};
+
+/** A daily import turned out impossible part-way: the transaction is rolled back and a full one runs. */
+class FallBack extends Error {
+  constructor(readonly code: FullReasonCode, readonly detail: string) {
+    super(detail);
+  }
+}
 
 /**
  * Loads IMDb dataset files (and the supplementary file) into the catalogue.
@@ -73,21 +122,18 @@ const MAX_ISSUES = 1000;
  * batches, then merged into the catalogue with set-based upserts keyed on IMDb ids. A re-import
  * updates and never duplicates; a fatal problem (a missing column, a file that isn't gzip)
  * rolls the whole import back, while a broken row is reported with its line and skipped.
+ *
+ * With `stateDir`, the files are compared with the last import's fingerprints and only the key
+ * groups that changed are staged and merged (a daily import, decision 33); a title IMDb removed
+ * is taken off the site but kept. When that is impossible (no fingerprints for this database,
+ * a file out of order, …) the import reads everything and says why.
  */
 export async function importCatalogue(opts: ImportOptions): Promise<ImportReport> {
   const started = Date.now();
   const log = opts.log ?? (() => {});
-  const issues: RowIssue[] = [];
-  let issueCount = 0;
-  const onIssue = (i: RowIssue) => {
-    issueCount++;
-    if (issues.length < MAX_ISSUES) issues.push(i);
-  };
 
   const files = {} as Record<ImdbKind, string | null>;
-  for (const kind of ['title.basics', 'title.akas', 'title.ratings', 'title.principals', 'title.crew', 'title.episode', 'name.basics'] as const) {
-    files[kind] = findImdbFile(opts.imdbDir, kind);
-  }
+  for (const kind of KINDS) files[kind] = findImdbFile(opts.imdbDir, kind);
   if (!files['title.basics']) throw new ImportFileError(`title.basics.tsv (or .tsv.gz) not found in ${opts.imdbDir}`, opts.imdbDir);
 
   let supplement: Supplement | undefined;
@@ -98,186 +144,31 @@ export async function importCatalogue(opts: ImportOptions): Promise<ImportReport
     supplementIssues = loaded.issues;
   }
 
+  const store = opts.stateDir ? new FingerprintStore(opts.stateDir) : null;
   // One connection for all of it: the caller's session lock (seed.ts) is on it, and the VACUUM
   // after the transaction must not wait for a second connection the embedded database lacks.
   const client = opts.client ?? (await opts.database.pool.connect());
   const conn = onConnection(client);
   try {
-    const counts = await conn.transaction(async (tx) => {
-      // One import at a time, wherever it was started (the site, a command, another machine's
-      // command on PostgreSQL): the second waits for the first, then merges onto its result.
-      if (!(await repo.tryLockImports(tx))) {
-        log('another import is running: waiting for it to finish …');
-        await repo.lockImports(tx);
-      }
-      await repo.createStaging(tx);
-      const insertColumns = (table: string, columns: StagedColumns) => repo.insertColumns(tx, table, columns);
-
-      async function read<K extends ImdbKind>(kind: K, each: (rows: RowByKind[K][]) => Promise<void>) {
-        const file = files[kind];
-        if (!file) return;
-        const bar = opts.progress ? createProgressReporter() : undefined;
-        const report = opts.onProgress;
-        const readOpts: ReadOptions = {
-          onIssue,
-          onProgress:
-            bar || report
-              ? (p) => {
-                  bar?.update({ stage: kind, fraction: p.totalBytes > 0 ? p.bytesRead / p.totalBytes : 0, count: { value: p.rows, unit: 'rows' } });
-                  report?.({ phase: kind, ...p });
-                }
-              : undefined,
-        };
-        for await (const batch of readImdbFile(file, kind, readOpts)) await each(batch);
-        bar?.done();
-      }
-
-      // 1. Titles (episodes' own rows are kept aside: they become episodes, not titles).
-      const keptTitles = new Set<string>();
-      await read('title.basics', async (rows) => {
-        const t = { tconst: [] as string[], type: [] as string[], imdbType: [] as string[], primary: [] as string[], original: [] as (string | null)[], slug: [] as string[], y: [] as (number | null)[], ey: [] as (number | null)[], rt: [] as (number | null)[], genres: [] as string[] };
-        const e = { tconst: [] as string[], name: [] as string[], y: [] as (number | null)[], rt: [] as (number | null)[] };
-        for (const r of rows) {
-          if (r.isAdult) continue;
-          if (r.titleType === 'tvEpisode') {
-            e.tconst.push(r.tconst);
-            e.name.push(r.primaryTitle);
-            e.y.push(r.startYear);
-            e.rt.push(r.runtimeMinutes);
-            continue;
-          }
-          const type = TITLE_TYPES[r.titleType];
-          if (!type) continue;
-          keptTitles.add(r.tconst);
-          t.tconst.push(r.tconst);
-          t.type.push(type);
-          t.imdbType.push(r.titleType);
-          t.primary.push(r.primaryTitle);
-          t.original.push(r.originalTitle && r.originalTitle !== r.primaryTitle ? r.originalTitle : null);
-          t.slug.push(slugify(r.primaryTitle));
-          t.y.push(r.startYear);
-          t.ey.push(r.endYear);
-          t.rt.push(r.runtimeMinutes);
-          t.genres.push(joinList(r.genres));
+    let forced: FallBack | null = opts.full ? new FallBack('forced', 'a full import was asked for') : null;
+    let outcome: Awaited<ReturnType<typeof runImport>>;
+    for (;;) {
+      const pending = store?.begin() ?? null;
+      try {
+        outcome = await conn.transaction((tx) => runImport(tx, { opts, files, supplement, store, pending, forced, log }));
+      } catch (err) {
+        pending?.discard();
+        if (err instanceof FallBack && !forced) {
+          log(`a daily import is impossible (${err.detail}): reading every row instead`);
+          forced = err;
+          continue;
         }
-        await insertColumns('stg_titles', {
-          tconst: { type: 'text', values: t.tconst },
-          type: { type: 'text', values: t.type },
-          imdb_type: { type: 'text', values: t.imdbType },
-          primary_title: { type: 'text', values: t.primary },
-          original_title: { type: 'text', values: t.original },
-          slug: { type: 'text', values: t.slug },
-          start_year: { type: 'int', values: t.y },
-          end_year: { type: 'int', values: t.ey },
-          runtime: { type: 'int', values: t.rt },
-          genres: { type: 'text', values: t.genres },
-        });
-        await insertColumns('stg_episode_names', {
-          tconst: { type: 'text', values: e.tconst },
-          name: { type: 'text', values: e.name },
-          year: { type: 'int', values: e.y },
-          runtime: { type: 'int', values: e.rt },
-        });
-    });
-
-    // 2. Persian names: akas for Iran or in Persian (the file is huge; keep only those rows).
-    await read('title.akas', async (rows) => {
-      const a = { id: [] as string[], title: [] as string[], rank: [] as number[] };
-      for (const r of rows) {
-        if (r.region !== 'IR' && r.language !== 'fa') continue;
-        a.id.push(r.titleId);
-        a.title.push(normalizeDisplay(r.title));
-        // Prefer a row that is both Iranian and Persian, then the lowest ordering.
-        a.rank.push((r.region === 'IR' && r.language === 'fa' ? 0 : r.language === 'fa' ? 100_000 : 200_000) + r.ordering);
+        throw err;
       }
-      await insertColumns('stg_akas', {
-        tconst: { type: 'text', values: a.id },
-        title: { type: 'text', values: a.title },
-        rank: { type: 'int', values: a.rank },
-        });
-      });
-
-      await read('title.ratings', async (rows) => {
-        await insertColumns('stg_ratings', {
-          tconst: { type: 'text', values: rows.map((r) => r.tconst) },
-          rating: { type: 'real', values: rows.map((r) => r.averageRating) },
-          votes: { type: 'int', values: rows.map((r) => r.numVotes) },
-        });
-      });
-
-      await read('title.episode', async (rows) => {
-        const kept = rows.filter((r) => keptTitles.has(r.parentTconst));
-        await insertColumns('stg_episodes', {
-          tconst: { type: 'text', values: kept.map((r) => r.tconst) },
-          parent: { type: 'text', values: kept.map((r) => r.parentTconst) },
-          season: { type: 'int', values: kept.map((r) => r.seasonNumber ?? 1) },
-          episode: { type: 'int', values: kept.map((r) => r.episodeNumber ?? 0) },
-        });
-      });
-
-      const credited = new Set<string>();
-      await read('title.principals', async (rows) => {
-        const c = { t: [] as string[], n: [] as string[], role: [] as string[], ch: [] as (string | null)[], ord: [] as number[] };
-        for (const r of rows) {
-          const role = CREDIT_ROLES[r.category];
-          if (!role || !keptTitles.has(r.tconst)) continue;
-          credited.add(r.nconst);
-          c.t.push(r.tconst);
-          c.n.push(r.nconst);
-          c.role.push(role);
-          c.ch.push(r.characters.length ? r.characters.join(' / ') : null);
-          c.ord.push(r.ordering);
-        }
-        await insertColumns('stg_credits', {
-          tconst: { type: 'text', values: c.t },
-          nconst: { type: 'text', values: c.n },
-          role: { type: 'text', values: c.role },
-          character: { type: 'text', values: c.ch },
-          billing: { type: 'int', values: c.ord },
-        });
-      });
-
-      await read('title.crew', async (rows) => {
-        const c = { t: [] as string[], n: [] as string[], role: [] as string[], ord: [] as number[] };
-        for (const r of rows) {
-          if (!keptTitles.has(r.tconst)) continue;
-          r.directors.forEach((n, i) => (credited.add(n), c.t.push(r.tconst), c.n.push(n), c.role.push('director'), c.ord.push(1000 + i)));
-          r.writers.forEach((n, i) => (credited.add(n), c.t.push(r.tconst), c.n.push(n), c.role.push('writer'), c.ord.push(2000 + i)));
-        }
-        await insertColumns('stg_credits', {
-          tconst: { type: 'text', values: c.t },
-          nconst: { type: 'text', values: c.n },
-          role: { type: 'text', values: c.role },
-          character: { type: 'text', values: c.t.map(() => null) },
-          billing: { type: 'int', values: c.ord },
-        });
-      });
-
-      await read('name.basics', async (rows) => {
-        const kept = rows.filter((r) => credited.has(r.nconst));
-        await insertColumns('stg_people', {
-          nconst: { type: 'text', values: kept.map((r) => r.nconst) },
-          name: { type: 'text', values: kept.map((r) => r.primaryName) },
-          slug: { type: 'text', values: kept.map((r) => slugify(r.primaryName)) },
-          birth: { type: 'int', values: kept.map((r) => r.birthYear) },
-          death: { type: 'int', values: kept.map((r) => r.deathYear) },
-          professions: { type: 'text', values: kept.map((r) => joinList(r.primaryProfession)) },
-        });
-      });
-
-      log('merging into the catalogue …');
-      opts.onProgress?.({ phase: 'merge' });
-      await mergeStaging(tx, supplement);
-      if (supplement) await applySupplement(tx, supplement);
-      await repo.refreshHasDub(tx);
-      await repo.refreshPeopleStats(tx);
-
-      log('building the search index …');
-      opts.onProgress?.({ phase: 'search' });
-      await rebuildSearchIndex(tx);
-      await repo.analyzeCatalogue(tx);
-      return repo.counts(tx);
-    });
+      // Committed: the set the database now names is the only one kept.
+      if (store) store.keepOnly(outcome.record?.token ?? '');
+      break;
+    }
     searchIndexChanged();
     catalogueChangedHere();
     // New rows carry no visibility information until a vacuum: every first read would set hint
@@ -286,17 +177,372 @@ export async function importCatalogue(opts: ImportOptions): Promise<ImportReport
     log('vacuuming the catalogue tables …');
     opts.onProgress?.({ phase: 'vacuum' });
     await repo.vacuumCatalogue(conn).catch((err: Error) => log(`vacuum skipped (the import itself is saved): ${err.message}`));
-    if (issueCount > issues.length) log(`${issueCount} row issues (first ${issues.length} kept)`);
-    return { ...counts, issues, issueCount, supplementIssues, seconds: (Date.now() - started) / 1000 };
+    const { report } = outcome;
+    if (report.issueCount > report.issues.length) log(`${report.issueCount} row issues (first ${report.issues.length} kept)`);
+    return { ...report, supplementIssues, seconds: (Date.now() - started) / 1000 };
   } finally {
     if (!opts.client) client.release();
   }
 }
 
-async function mergeStaging(tx: Executor, supplement?: Supplement) {
-  await repo.indexStaging(tx);
+interface RunContext {
+  opts: ImportOptions;
+  files: Record<ImdbKind, string | null>;
+  supplement: Supplement | undefined;
+  store: FingerprintStore | null;
+  /** The new fingerprint set being written (null without a state directory). */
+  pending: PendingSet | null;
+  /** Set when a full import must run (asked for, or a daily one turned out impossible). */
+  forced: FallBack | null;
+  log: (line: string) => void;
+}
 
-  // Genres: the supplement's Persian names win, then the built-in map.
+/** One attempt, inside the import's transaction. */
+async function runImport(tx: Executor, ctx: RunContext) {
+  const { opts, files, supplement, pending, log } = ctx;
+  const issues: RowIssue[] = [];
+  let issueCount = 0;
+  const onIssue = (i: RowIssue) => {
+    issueCount++;
+    if (issues.length < MAX_ISSUES) issues.push(i);
+  };
+
+  // One import at a time, wherever it was started (the site, a command, another machine's
+  // command on PostgreSQL): the second waits for the first, then merges onto its result.
+  if (!(await repo.tryLockImports(tx))) {
+    log('another import is running: waiting for it to finish …');
+    await repo.lockImports(tx);
+  }
+
+  // Daily or full: only once the lock is held is the recorded fingerprint set the last import's.
+  let old: Manifest | null = null;
+  let oldDir = '';
+  let fullReason: { code: FullReasonCode; detail: string } | null = ctx.forced ? { code: ctx.forced.code, detail: ctx.forced.detail } : null;
+  if (ctx.store && !ctx.forced) {
+    const loaded = ctx.store.load(await repo.fingerprintRecord(tx));
+    if (!loaded.ok) fullReason = { code: loaded.code, detail: loaded.detail };
+    else {
+      const present = KINDS.filter((k) => files[k]);
+      const missing = present.filter((k) => !loaded.manifest.files[k]);
+      const gone = (Object.keys(loaded.manifest.files) as ImdbKind[]).filter((k) => !files[k]);
+      if (missing.length || gone.length) {
+        fullReason = {
+          code: 'files',
+          detail: [missing.length ? `no fingerprints of ${missing.join(', ')} from the last import` : '', gone.length ? `${gone.join(', ')} missing today` : ''].filter(Boolean).join('; '),
+        };
+      } else {
+        old = loaded.manifest;
+        oldDir = loaded.dir;
+      }
+    }
+  }
+  const daily = old !== null;
+  log(daily ? 'daily import: applying what changed since the last import' : ctx.store ? `full import (${fullReason?.detail ?? 'asked for'})` : 'full import');
+
+  await repo.createStaging(tx);
+  if (daily) await repo.createDiffStaging(tx);
+  const insertColumns = (table: string, columns: StagedColumns) => repo.insertColumns(tx, table, columns);
+  const changes: Partial<Record<ImdbKind, GroupCounts>> = {};
+
+  /** Keys of each file read that changed (added, changed, removed, wanted), for the files read after it. */
+  const changedKeys = new Map<ImdbKind, Set<number>>();
+
+  async function read<K extends ImdbKind>(kind: K, each: (rows: RowByKind[K][]) => Promise<void>, want?: ReadonlySet<number>) {
+    const file = files[kind];
+    if (!file) return;
+    const bar = opts.progress ? createProgressReporter() : undefined;
+    const report = opts.onProgress;
+    const oldEntry = old?.files[kind];
+    const differ = pending
+      ? new GroupDiffer({
+          out: pending.fileFor(kind),
+          keyColumn: KEY_COLUMN[kind],
+          parseAll: !daily,
+          want,
+          old: oldEntry ? { file: path.join(oldDir, oldEntry.file), sha256: oldEntry.sha256, order: oldEntry.order, prefix: oldEntry.prefix } : undefined,
+        })
+      : undefined;
+    const seen = new Set<number>();
+    const readOpts: ReadOptions = {
+      onIssue,
+      gate: differ,
+      onProgress:
+        bar || report
+          ? (p) => {
+              bar?.update({ stage: kind, fraction: p.totalBytes > 0 ? p.bytesRead / p.totalBytes : 0, count: { value: p.rows, unit: 'rows' } });
+              report?.({ phase: kind, ...p });
+            }
+          : undefined,
+    };
+    try {
+      for await (const batch of readImdbFile(file, kind, readOpts)) {
+        await each(batch);
+        if (differ && daily) {
+          const d = differ.drain();
+          for (const k of d.keys) seen.add(k);
+          await stageDrained(kind, differ.prefix ?? '', d);
+        }
+      }
+    } catch (err) {
+      differ?.abandon();
+      if (err instanceof DiffImpossible) throw new FallBack(err.code, `${kind}: ${err.reason}`);
+      throw err;
+    }
+    if (differ) {
+      if (daily) {
+        const d = differ.drain();
+        for (const k of d.keys) seen.add(k);
+        await stageDrained(kind, differ.prefix ?? '', d);
+        changes[kind] = { ...differ.counts };
+        changedKeys.set(kind, seen);
+      }
+      if (differ.summary) pending!.add(kind, differ.summary);
+      else log(`${kind}: no fingerprints kept (${differ.unusable}); the next import reads everything`);
+    }
+    bar?.done();
+  }
+  const stageDrained = async (kind: ImdbKind, prefix: string, d: { keys: number[]; changes: string[] }) => {
+    if (d.keys.length === 0) return;
+    await insertColumns('stg_keys', {
+      kind: { type: 'text', values: d.keys.map(() => kind) },
+      key: { type: 'text', values: d.keys.map((k) => keyText(prefix, k)) },
+      change: { type: '"char"', values: d.changes },
+    });
+  };
+
+  // 1. Titles (episodes' own rows are kept aside: they become episodes, not titles).
+  const keptTitles = new Set<string>();
+  /** Rows read today that the catalogue leaves out: a daily import hides such a title if it had it. */
+  const excluded: string[] = [];
+  await read('title.basics', async (rows) => {
+    const t = { tconst: [] as string[], type: [] as string[], imdbType: [] as string[], primary: [] as string[], original: [] as (string | null)[], slug: [] as string[], y: [] as (number | null)[], ey: [] as (number | null)[], rt: [] as (number | null)[], genres: [] as string[] };
+    const e = { tconst: [] as string[], name: [] as string[], y: [] as (number | null)[], rt: [] as (number | null)[] };
+    const x: string[] = [];
+    for (const r of rows) {
+      if (r.isAdult) {
+        x.push(r.tconst);
+        continue;
+      }
+      if (r.titleType === 'tvEpisode') {
+        x.push(r.tconst);
+        e.tconst.push(r.tconst);
+        e.name.push(r.primaryTitle);
+        e.y.push(r.startYear);
+        e.rt.push(r.runtimeMinutes);
+        continue;
+      }
+      const type = TITLE_TYPES[r.titleType];
+      if (!type) {
+        x.push(r.tconst);
+        continue;
+      }
+      keptTitles.add(r.tconst);
+      t.tconst.push(r.tconst);
+      t.type.push(type);
+      t.imdbType.push(r.titleType);
+      t.primary.push(r.primaryTitle);
+      t.original.push(r.originalTitle && r.originalTitle !== r.primaryTitle ? r.originalTitle : null);
+      t.slug.push(slugify(r.primaryTitle));
+      t.y.push(r.startYear);
+      t.ey.push(r.endYear);
+      t.rt.push(r.runtimeMinutes);
+      t.genres.push(joinList(r.genres));
+    }
+    if (daily) excluded.push(...x);
+    await insertColumns('stg_titles', {
+      tconst: { type: 'text', values: t.tconst },
+      type: { type: 'text', values: t.type },
+      imdb_type: { type: 'text', values: t.imdbType },
+      primary_title: { type: 'text', values: t.primary },
+      original_title: { type: 'text', values: t.original },
+      slug: { type: 'text', values: t.slug },
+      start_year: { type: 'int', values: t.y },
+      end_year: { type: 'int', values: t.ey },
+      runtime: { type: 'int', values: t.rt },
+      genres: { type: 'text', values: t.genres },
+    });
+    await insertColumns('stg_episode_names', {
+      tconst: { type: 'text', values: e.tconst },
+      name: { type: 'text', values: e.name },
+      year: { type: 'int', values: e.y },
+      runtime: { type: 'int', values: e.rt },
+    });
+  });
+  if (daily) {
+    await insertColumns('stg_keys', {
+      kind: { type: 'text', values: excluded.map(() => 'title.basics') },
+      key: { type: 'text', values: excluded },
+      change: { type: '"char"', values: excluded.map(() => 'x') },
+    });
+    await repo.indexDiffStaging(tx);
+    const promoted = await repo.promotedTitle(tx);
+    if (promoted) throw new FallBack('needs-full', `${promoted} is now a title the catalogue keeps, and its other rows did not change`);
+  }
+
+  // 2. Persian names: akas for Iran or in Persian (the file is huge; keep only those rows).
+  await read('title.akas', async (rows) => {
+    const a = { id: [] as string[], title: [] as string[], rank: [] as number[] };
+    for (const r of rows) {
+      if (r.region !== 'IR' && r.language !== 'fa') continue;
+      a.id.push(r.titleId);
+      a.title.push(normalizeDisplay(r.title));
+      // Prefer a row that is both Iranian and Persian, then the lowest ordering.
+      a.rank.push((r.region === 'IR' && r.language === 'fa' ? 0 : r.language === 'fa' ? 100_000 : 200_000) + r.ordering);
+    }
+    await insertColumns('stg_akas', {
+      tconst: { type: 'text', values: a.id },
+      title: { type: 'text', values: a.title },
+      rank: { type: 'int', values: a.rank },
+    });
+  });
+
+  await read('title.ratings', async (rows) => {
+    await insertColumns('stg_ratings', {
+      tconst: { type: 'text', values: rows.map((r) => r.tconst) },
+      rating: { type: 'real', values: rows.map((r) => r.averageRating) },
+      votes: { type: 'int', values: rows.map((r) => r.numVotes) },
+    });
+  });
+
+  // A daily import cannot tell kept titles from the others in the files it skips: the merge's
+  // joins with the catalogue do (the same rows are left out as here).
+  const isKept = (tconst: string) => daily || keptTitles.has(tconst);
+  await read('title.episode', async (rows) => {
+    const kept = rows.filter((r) => isKept(r.parentTconst));
+    await insertColumns('stg_episodes', {
+      tconst: { type: 'text', values: kept.map((r) => r.tconst) },
+      parent: { type: 'text', values: kept.map((r) => r.parentTconst) },
+      season: { type: 'int', values: kept.map((r) => r.seasonNumber ?? 1) },
+      episode: { type: 'int', values: kept.map((r) => r.episodeNumber ?? 0) },
+    });
+  });
+
+  const credited = new Set<string>();
+  const stageCrew = async (rows: RowByKind['title.crew'][]) => {
+    const c = { t: [] as string[], n: [] as string[], role: [] as string[], ord: [] as number[] };
+    for (const r of rows) {
+      if (!isKept(r.tconst)) continue;
+      r.directors.forEach((n, i) => (credited.add(n), c.t.push(r.tconst), c.n.push(n), c.role.push('director'), c.ord.push(1000 + i)));
+      r.writers.forEach((n, i) => (credited.add(n), c.t.push(r.tconst), c.n.push(n), c.role.push('writer'), c.ord.push(2000 + i)));
+    }
+    await insertColumns('stg_credits', {
+      tconst: { type: 'text', values: c.t },
+      nconst: { type: 'text', values: c.n },
+      role: { type: 'text', values: c.role },
+      character: { type: 'text', values: c.t.map(() => null) },
+      billing: { type: 'int', values: c.ord },
+    });
+  };
+  await read('title.crew', stageCrew);
+
+  await read(
+    'title.principals',
+    async (rows) => {
+      const c = { t: [] as string[], n: [] as string[], role: [] as string[], ch: [] as (string | null)[], ord: [] as number[] };
+      for (const r of rows) {
+        const role = CREDIT_ROLES[r.category];
+        if (!role || !isKept(r.tconst)) continue;
+        credited.add(r.nconst);
+        c.t.push(r.tconst);
+        c.n.push(r.nconst);
+        c.role.push(role);
+        c.ch.push(r.characters.length ? r.characters.join(' / ') : null);
+        c.ord.push(r.ordering);
+      }
+      await insertColumns('stg_credits', {
+        tconst: { type: 'text', values: c.t },
+        nconst: { type: 'text', values: c.n },
+        role: { type: 'text', values: c.role },
+        character: { type: 'text', values: c.ch },
+        billing: { type: 'int', values: c.ord },
+      });
+    },
+    changedKeys.get('title.crew'),
+  );
+
+  let wantedPeople: Set<number> | undefined;
+  if (daily) {
+    // Titles whose principals changed but whose crew did not: their crew rows, read again.
+    const crewFile = files['title.crew'];
+    const crewChanged = changedKeys.get('title.crew') ?? new Set<number>();
+    const again = [...(changedKeys.get('title.principals') ?? [])].filter((k) => !crewChanged.has(k));
+    if (crewFile && again.length > 0) {
+      const wanted = new Set(again.map((k) => keyText('tt', k)));
+      for await (const batch of readImdbFile(crewFile, 'title.crew', { onIssue: () => {} })) await stageCrew(batch.filter((r) => wanted.has(r.tconst)));
+    }
+    await insertColumns('stg_keys', {
+      kind: { type: 'text', values: again.map(() => 'title.crew') },
+      key: { type: 'text', values: again.map((k) => keyText('tt', k)) },
+      change: { type: '"char"', values: again.map(() => 'w') },
+    });
+    // People newly credited whom the catalogue lacks: their rows, changed or not.
+    wantedPeople = new Set((await repo.creditedPeopleMissing(tx)).map((n) => Number(n.slice(2))));
+  }
+
+  await read(
+    'name.basics',
+    async (rows) => {
+      const kept = daily ? rows : rows.filter((r) => credited.has(r.nconst));
+      await insertColumns('stg_people', {
+        nconst: { type: 'text', values: kept.map((r) => r.nconst) },
+        name: { type: 'text', values: kept.map((r) => r.primaryName) },
+        slug: { type: 'text', values: kept.map((r) => slugify(r.primaryName)) },
+        birth: { type: 'int', values: kept.map((r) => r.birthYear) },
+        death: { type: 'int', values: kept.map((r) => r.deathYear) },
+        professions: { type: 'text', values: kept.map((r) => joinList(r.primaryProfession)) },
+      });
+    },
+    wantedPeople,
+  );
+
+  log('merging into the catalogue …');
+  opts.onProgress?.({ phase: 'merge' });
+  let removedTitles: RemovedTitle[] = [];
+  let merged = { episodesRemoved: 0, episodesKept: 0, peopleRemoved: 0 };
+  if (daily) {
+    const early = await repo.episodeNeedingRows(tx);
+    if (early) throw new FallBack('needs-full', `episode ${early} is new to the catalogue, and its other rows did not change`);
+    await repo.indexStaging(tx);
+    await upsertStagedGenres(tx, supplement);
+    removedTitles = await repo.removedTitles(tx);
+    const e = await repo.mergeDaily(tx);
+    const p = await repo.mergeDailyCredits(tx);
+    await repo.hideRemovedTitles(tx);
+    merged = { ...e, ...p };
+  } else {
+    await mergeStaging(tx, supplement);
+  }
+  if (supplement) await applySupplement(tx, supplement);
+  await repo.refreshHasDub(tx);
+  if (daily) await repo.refreshTouchedPeopleStats(tx);
+  else await repo.refreshPeopleStats(tx);
+
+  // Search words: rebuilt whole for now (a daily import could redo only what it touched).
+  log('building the search index …');
+  opts.onProgress?.({ phase: 'search' });
+  await rebuildSearchIndex(tx);
+  await repo.analyzeCatalogue(tx);
+
+  // The new fingerprints, named in this transaction: they are the catalogue's once it commits.
+  const record = pending ? pending.seal() : null;
+  if (ctx.store) await repo.recordFingerprints(tx, record);
+
+  const counts = await repo.counts(tx);
+  const report: Omit<ImportReport, 'supplementIssues' | 'seconds'> = {
+    ...counts,
+    issues,
+    issueCount,
+    mode: daily ? 'daily' : 'full',
+    fullReason: daily ? null : fullReason,
+    changes: daily ? changes : null,
+    removedTitles,
+    ...merged,
+  };
+  return { report, record };
+}
+
+/** Genres of the staged titles: the supplement's Persian names win, then the built-in map. */
+async function upsertStagedGenres(tx: Executor, supplement?: Supplement) {
   const genreNames = new Map<string, { fa: string; slug: string }>();
   for (const [en, fa] of Object.entries(IMDB_GENRES_FA)) genreNames.set(en, { fa, slug: slugify(en) });
   for (const [en, g] of Object.entries(supplement?.genres ?? {})) genreNames.set(en, { fa: g.titleFa, slug: g.slug });
@@ -307,6 +553,11 @@ async function mergeStaging(tx: Executor, supplement?: Supplement) {
     gs.map((g) => genreNames.get(g)?.fa ?? g),
     gs.map((g) => genreNames.get(g)?.slug ?? slugify(g)),
   );
+}
+
+async function mergeStaging(tx: Executor, supplement?: Supplement) {
+  await repo.indexStaging(tx);
+  await upsertStagedGenres(tx, supplement);
   await repo.mergeStaged(tx);
 }
 
@@ -405,4 +656,27 @@ async function applySupplement(tx: Executor, s: Supplement) {
     const id = await repo.upsertCollection(tx, { slug: c.slug, titleFa: normalizeDisplay(c.titleFa), titleEn: c.titleEn, descriptionFa: c.descriptionFa ?? null, listing: c.listing });
     await repo.replaceCollectionTitles(tx, id, c.titles);
   }
+}
+
+/** The report in a few lines, for the command line. */
+export function importSummary(r: ImportReport): string[] {
+  const n = (x: number) => x.toLocaleString('en-US');
+  const lines = [
+    `${r.mode === 'daily' ? 'daily import' : 'full import'} in ${r.seconds.toFixed(1)} s: ${n(r.titles)} titles, ${n(r.episodes)} episodes, ${n(r.people)} people, ` +
+      `${n(r.credits)} credits, ${n(r.collections)} collections; ${n(r.issueCount)} row issues`,
+  ];
+  if (r.fullReason) lines.push(`full because: ${r.fullReason.detail}`);
+  for (const [kind, c] of Object.entries(r.changes ?? {})) {
+    lines.push(`  ${kind.padEnd(17)} ${n(c.added).padStart(9)} added ${n(c.changed).padStart(9)} changed ${n(c.removed).padStart(9)} removed ${n(c.unchanged).padStart(11)} unchanged`);
+  }
+  if (r.mode === 'daily') lines.push(`  episodes removed ${n(r.episodesRemoved)} (${n(r.episodesKept)} kept: history or video hangs on them), people without credits removed ${n(r.peopleRemoved)}`);
+  if (r.removedTitles.length) {
+    lines.push(`${n(r.removedTitles.length)} titles IMDb no longer publishes, taken off the site (kept, with what hangs on them):`);
+    for (const t of r.removedTitles) {
+      lines.push(
+        `  ${t.imdbId} ${t.titleEn}${t.wasPublished ? '' : ' (already hidden)'}: ${t.watchlist} in watchlists, ${t.comments} comments, ${t.requests} requests, ${t.history} in history, ${t.media} videos`,
+      );
+    }
+  }
+  return lines;
 }

@@ -11,7 +11,7 @@ import type PgBoss from 'pg-boss';
 import type { Database } from '../../db/client';
 import { IMPORT_QUEUE, reclaimJobs } from '../queue/job-queue';
 import { ImportFileError } from './files/imdb-reader';
-import { importCatalogue, type ImportProgress } from './import-catalogue';
+import { imdbStateDir, importCatalogue, importSummary, type ImportProgress } from './import-catalogue';
 import { ImporterRepository } from './importer.repository';
 
 const repo = new ImporterRepository();
@@ -62,6 +62,10 @@ function linkName(file: ImportFile): string {
 const READING = 90;
 const PHASE_PERCENT: Record<string, number> = { merge: 92, search: 96, vacuum: 98 };
 const WRITE_EVERY_MS = 500;
+/** Row issues the panel lists (the count is whole). */
+const ISSUE_SAMPLES = 20;
+/** Removed titles the panel lists: IMDb removes ~0.01% of its titles a day, about 1,200. */
+const MAX_REMOVED_LISTED = 5000;
 const HEARTBEAT_MS = 15_000;
 
 /** Runs one import to the end; throws for a failure worth another try (after recording it). */
@@ -115,15 +119,26 @@ export async function runImportJob(ctx: ImportJobContext, importId: number): Pro
       await fs.promises.symlink(source, link);
       if (f.kind === 'supplement') supplementFile = link;
     }
-    const report = await importCatalogue({ database: ctx.database, imdbDir: dir, supplementFile, log: ctx.log, onProgress });
+    const report = await importCatalogue({ database: ctx.database, imdbDir: dir, supplementFile, log: ctx.log, onProgress, stateDir: imdbStateDir(ctx.dataDir) });
     clearInterval(heartbeat);
     await writing;
     const counts = { titles: report.titles, episodes: report.episodes, people: report.people, credits: report.credits, collections: report.collections };
     await db.transaction(async (tx) => {
-      await repo.finishImport(tx, importId, { rowsRead: done.rows + current.rows, bytesRead: tsvBytes, counts, issues: report.issueCount });
+      await repo.finishImport(tx, importId, {
+        rowsRead: done.rows + current.rows,
+        bytesRead: tsvBytes,
+        counts,
+        issues: report.issueCount,
+        mode: report.mode,
+        modeReason: report.fullReason?.code ?? null,
+        changes: report.changes,
+        removedTitles: report.removedTitles.slice(0, MAX_REMOVED_LISTED),
+        issueSamples: report.issues.slice(0, ISSUE_SAMPLES).map((i) => `${path.basename(i.file)}:${i.line}: ${i.message}`),
+        seconds: report.seconds,
+      });
       await repo.markUploadsUsed(tx, importId, files.map((f) => f.uploadId));
     });
-    ctx.log(`import ${importId}: ${counts.titles} titles, ${counts.people} people, ${report.issueCount} row issues, ${report.seconds.toFixed(1)} s`);
+    for (const line of importSummary(report)) ctx.log(`import ${importId}: ${line}`);
     // The catalogue has them now; a dataset can be gigabytes.
     for (const f of files) {
       const source = path.join(uploadsDirOf(ctx.dataDir), f.uploadId);

@@ -1,6 +1,7 @@
 import { and, eq, inArray, sql } from 'drizzle-orm';
 import type { Executor } from '../../db/executor';
-import { catalogueImports, mediaUploads } from '../../db/schema/index';
+import { catalogueFingerprints, catalogueImports, mediaUploads } from '../../db/schema/index';
+import type { FingerprintRecord } from './fingerprint-store';
 
 /*
  * The importer's statements. An import is one transaction on one connection (import-catalogue.ts
@@ -24,6 +25,28 @@ export type CatalogueCounts = {
   credits: number;
   collections: number;
 };
+
+/** A title IMDb no longer publishes, taken off the site, and what hangs on it. */
+export type RemovedTitle = {
+  id: number;
+  imdbId: string;
+  titleEn: string;
+  titleFa: string | null;
+  /** False when an operator had hidden it already (the import leaves it to them). */
+  wasPublished: boolean;
+  watchlist: number;
+  comments: number;
+  requests: number;
+  history: number;
+  media: number;
+};
+
+export interface DailyMergeCounts {
+  episodesRemoved: number;
+  /** Removed upstream but kept: something (a member's history, packaged video) hangs on them. */
+  episodesKept: number;
+  peopleRemoved: number;
+}
 
 export interface ImportCollection {
   slug: string;
@@ -113,7 +136,8 @@ export class ImporterRepository {
       type = excluded.type, imdb_type = excluded.imdb_type, title_en = excluded.title_en, title_original = excluded.title_original,
       title_fa = coalesce(excluded.title_fa, titles.title_fa), slug = excluded.slug, year = excluded.year, end_year = excluded.end_year,
       runtime = excluded.runtime, rating = coalesce(excluded.rating, titles.rating),
-      votes = CASE WHEN excluded.rating IS NULL THEN titles.votes ELSE excluded.votes END, updated_at = now();
+      votes = CASE WHEN excluded.rating IS NULL THEN titles.votes ELSE excluded.votes END, updated_at = now(),
+      published = titles.published OR titles.removed_upstream_at IS NOT NULL, removed_upstream_at = NULL;
 
     CREATE TEMP TABLE imported ON COMMIT DROP AS SELECT t.id, t.imdb_id FROM titles t JOIN stg_titles s ON s.tconst = t.imdb_id;
     CREATE INDEX ON imported (imdb_id);
@@ -152,6 +176,243 @@ export class ImporterRepository {
     FROM stg_credits c JOIN imported i ON i.imdb_id = c.tconst JOIN people p ON p.imdb_id = c.nconst
     ORDER BY i.id, p.id, c.role, c.billing;
   `));
+  }
+
+  // A daily import (import-catalogue.ts, diff mode): only the key groups that changed are staged,
+  // with `stg_keys` saying which keys of which file were added ('a'), changed ('c'), removed ('r')
+  // or are wanted unchanged ('w'). Each statement below is restricted to those keys.
+
+  /** Which fingerprint set matches this catalogue (null: none recorded). */
+  async fingerprintRecord(tx: Executor): Promise<FingerprintRecord | null> {
+    const rows = await tx.select({ token: catalogueFingerprints.token, manifestSha256: catalogueFingerprints.manifestSha256 }).from(catalogueFingerprints).limit(1);
+    return rows[0] ?? null;
+  }
+
+  async recordFingerprints(tx: Executor, r: FingerprintRecord | null): Promise<void> {
+    if (!r) {
+      await tx.delete(catalogueFingerprints);
+      return;
+    }
+    await tx
+      .insert(catalogueFingerprints)
+      .values({ id: 1, token: r.token, manifestSha256: r.manifestSha256 })
+      .onConflictDoUpdate({ target: catalogueFingerprints.id, set: { token: r.token, manifestSha256: r.manifestSha256, writtenAt: sql`now()` } });
+  }
+
+  async createDiffStaging(tx: Executor): Promise<void> {
+    await tx.execute(sql.raw(`CREATE TEMP TABLE stg_keys (kind text, key text, change "char") ON COMMIT DROP;`));
+  }
+
+  async indexDiffStaging(tx: Executor): Promise<void> {
+    await tx.execute(sql.raw(`CREATE INDEX ON stg_keys (key, kind); CREATE INDEX ON stg_credits (tconst); ANALYZE stg_keys;`));
+  }
+
+  /**
+   * A staged title that is not in the catalogue and was not added today: it was in the files
+   * before as something the catalogue leaves out (a short, an adult title) and is now kept. Its
+   * akas, ratings and credits did not change, so they were not staged: only a full read has them.
+   */
+  async promotedTitle(tx: Executor): Promise<string | null> {
+    const { rows } = await tx.execute<{ tconst: string }>(sql.raw(`
+      SELECT s.tconst FROM stg_titles s
+      WHERE NOT EXISTS (SELECT 1 FROM titles t WHERE t.imdb_id = s.tconst)
+        AND NOT EXISTS (SELECT 1 FROM stg_keys k WHERE k.key = s.tconst AND k.kind = 'title.basics' AND k.change = 'a')
+      LIMIT 1`));
+    return rows[0]?.tconst ?? null;
+  }
+
+  /** The same for an episode: new to the catalogue, but its own rows unchanged (so not staged). */
+  async episodeNeedingRows(tx: Executor): Promise<string | null> {
+    const { rows } = await tx.execute<{ tconst: string }>(sql.raw(`
+      SELECT e.tconst FROM stg_episodes e JOIN titles p ON p.imdb_id = e.parent
+      WHERE NOT EXISTS (SELECT 1 FROM episodes x WHERE x.imdb_id = e.tconst)
+        AND NOT EXISTS (SELECT 1 FROM stg_keys k WHERE k.key = e.tconst AND k.kind = 'title.basics' AND k.change = 'a')
+      LIMIT 1`));
+    return rows[0]?.tconst ?? null;
+  }
+
+  /**
+   * Titles IMDb removed today (or that became something the catalogue leaves out), with what
+   * members and operators hung on them; read before they are hidden.
+   */
+  async removedTitles(tx: Executor): Promise<RemovedTitle[]> {
+    // 'x': a row read today that the catalogue now leaves out (an adult title, a video).
+    await tx.execute(sql.raw(`
+      CREATE TEMP TABLE removed_now ON COMMIT DROP AS
+        SELECT t.id FROM titles t
+        WHERE t.imdb_id IN (SELECT key FROM stg_keys WHERE kind = 'title.basics' AND change IN ('r', 'x'))
+        AND t.removed_upstream_at IS NULL`));
+    const { rows } = await tx.execute<RemovedTitle>(sql.raw(`
+      SELECT t.id, t.imdb_id AS "imdbId", t.title_en AS "titleEn", t.title_fa AS "titleFa", t.published AS "wasPublished",
+        (SELECT count(*) FROM watchlist_items w WHERE w.title_id = t.id)::int AS watchlist,
+        (SELECT count(*) FROM comments c WHERE c.title_id = t.id)::int AS comments,
+        (SELECT count(*) FROM content_requests r WHERE r.title_id = t.id)::int AS requests,
+        (SELECT count(*) FROM watch_history h WHERE h.title_id = t.id)::int AS history,
+        (SELECT count(*) FROM media_assets a WHERE a.title_id = t.id)::int AS media
+      FROM titles t WHERE t.id IN (SELECT id FROM removed_now) ORDER BY t.id`));
+    return rows;
+  }
+
+  /**
+   * Takes the removed titles off the site, keeping their rows: only those visitors could see are
+   * hidden and marked (the mark publishes them again when IMDb does); one an operator hid stays
+   * theirs. Their credits went with their principals and crew rows.
+   */
+  async hideRemovedTitles(tx: Executor): Promise<void> {
+    await tx.execute(sql.raw(`
+      UPDATE titles SET published = false, removed_upstream_at = now(), updated_at = now()
+      WHERE id IN (SELECT id FROM removed_now) AND published`));
+  }
+
+  /**
+   * Everything of a daily import but people and credits: staged titles (their genres, names,
+   * ratings) as a full import merges them, then what changed in the other files for titles and
+   * episodes that are not staged themselves, and the episodes IMDb removed.
+   */
+  async mergeDaily(tx: Executor): Promise<Pick<DailyMergeCounts, 'episodesRemoved' | 'episodesKept'>> {
+    await tx.execute(sql.raw(`
+    INSERT INTO titles (imdb_id, type, imdb_type, title_en, title_original, title_fa, slug, year, end_year, runtime, rating, votes)
+    SELECT s.tconst, s.type, s.imdb_type, s.primary_title, s.original_title,
+           (SELECT a.title FROM stg_akas a WHERE a.tconst = s.tconst ORDER BY a.rank LIMIT 1),
+           s.slug, s.start_year, s.end_year, s.runtime, r.rating, coalesce(r.votes, 0)
+    FROM stg_titles s LEFT JOIN stg_ratings r ON r.tconst = s.tconst
+    ON CONFLICT (imdb_id) DO UPDATE SET
+      type = excluded.type, imdb_type = excluded.imdb_type, title_en = excluded.title_en, title_original = excluded.title_original,
+      title_fa = coalesce(excluded.title_fa, titles.title_fa), slug = excluded.slug, year = excluded.year, end_year = excluded.end_year,
+      runtime = excluded.runtime, updated_at = now(),
+      published = titles.published OR titles.removed_upstream_at IS NOT NULL, removed_upstream_at = NULL;
+
+    CREATE TEMP TABLE imported ON COMMIT DROP AS SELECT t.id, t.imdb_id FROM titles t JOIN stg_titles s ON s.tconst = t.imdb_id;
+    CREATE INDEX ON imported (imdb_id);
+
+    DELETE FROM title_genres WHERE title_id IN (SELECT id FROM imported);
+    INSERT INTO title_genres (title_id, genre_id, position)
+    SELECT i.id, g.id, (x.ord - 1)::smallint
+    FROM stg_titles s JOIN imported i ON i.imdb_id = s.tconst
+    CROSS JOIN LATERAL unnest(string_to_array(s.genres, E'\\x1f')) WITH ORDINALITY AS x(name, ord)
+    JOIN genres g ON g.name_en = x.name
+    ON CONFLICT DO NOTHING;
+
+    -- Ratings and Persian names that changed, of titles whose own row did not.
+    UPDATE titles t SET rating = r.rating, votes = r.votes, updated_at = now() FROM stg_ratings r
+      WHERE t.imdb_id = r.tconst AND (t.rating IS DISTINCT FROM r.rating OR t.votes <> r.votes);
+    UPDATE titles t SET rating = NULL, votes = 0, updated_at = now() FROM stg_keys k
+      WHERE k.kind = 'title.ratings' AND k.change = 'r' AND t.imdb_id = k.key;
+    UPDATE titles t SET title_fa = a.title, updated_at = now()
+      FROM (SELECT DISTINCT ON (tconst) tconst, title FROM stg_akas ORDER BY tconst, rank) a
+      WHERE t.imdb_id = a.tconst AND t.title_fa IS DISTINCT FROM a.title;
+
+    -- Episodes: new ones whole (their basics row was added too), then each file's changes.
+    CREATE TEMP TABLE touched_series (id int) ON COMMIT DROP;
+    WITH up AS (
+      INSERT INTO episodes (imdb_id, title_id, season_number, episode_number, name_en, year, runtime, rating, votes, name_fa)
+      SELECT e.tconst, p.id, e.season, e.episode, n.name, n.year, n.runtime, r.rating, coalesce(r.votes, 0),
+             (SELECT a.title FROM stg_akas a WHERE a.tconst = e.tconst ORDER BY a.rank LIMIT 1)
+      FROM stg_episodes e JOIN titles p ON p.imdb_id = e.parent
+      LEFT JOIN stg_episode_names n ON n.tconst = e.tconst
+      LEFT JOIN stg_ratings r ON r.tconst = e.tconst
+      ON CONFLICT (imdb_id) DO UPDATE SET title_id = excluded.title_id, season_number = excluded.season_number,
+        episode_number = excluded.episode_number
+      RETURNING title_id)
+    INSERT INTO touched_series SELECT DISTINCT title_id FROM up;
+    WITH up AS (
+      UPDATE episodes e SET name_en = n.name, year = n.year, runtime = n.runtime FROM stg_episode_names n WHERE e.imdb_id = n.tconst RETURNING e.title_id)
+    INSERT INTO touched_series SELECT DISTINCT title_id FROM up;
+    UPDATE episodes e SET rating = r.rating, votes = r.votes FROM stg_ratings r
+      WHERE e.imdb_id = r.tconst AND (e.rating IS DISTINCT FROM r.rating OR e.votes <> r.votes);
+    UPDATE episodes e SET rating = NULL, votes = 0 FROM stg_keys k WHERE k.kind = 'title.ratings' AND k.change = 'r' AND e.imdb_id = k.key;
+    UPDATE episodes e SET name_fa = a.title
+      FROM (SELECT DISTINCT ON (tconst) tconst, title FROM stg_akas ORDER BY tconst, rank) a
+      WHERE e.imdb_id = a.tconst AND e.name_fa IS DISTINCT FROM a.title;
+
+    -- Episodes IMDb removed go, unless a member's history or packaged video hangs on one.
+    CREATE TEMP TABLE removed_episodes ON COMMIT DROP AS
+      SELECT e.id, e.title_id, EXISTS (SELECT 1 FROM watch_history h WHERE h.episode_id = e.id)
+        OR EXISTS (SELECT 1 FROM media_assets a WHERE a.episode_id = e.id)
+        OR EXISTS (SELECT 1 FROM media_files f WHERE f.episode_id = e.id) AS held
+      FROM episodes e JOIN stg_keys k ON k.key = e.imdb_id AND k.kind = 'title.basics' AND k.change = 'r';
+    DELETE FROM episodes WHERE id IN (SELECT id FROM removed_episodes WHERE NOT held);
+    INSERT INTO touched_series SELECT DISTINCT title_id FROM removed_episodes;
+
+    INSERT INTO seasons (title_id, number, year)
+    SELECT title_id, season_number, min(year) FROM episodes WHERE title_id IN (SELECT id FROM touched_series) GROUP BY 1, 2
+    ON CONFLICT (title_id, number) DO UPDATE SET year = excluded.year;
+    DELETE FROM seasons s WHERE s.title_id IN (SELECT id FROM touched_series)
+      AND NOT EXISTS (SELECT 1 FROM episodes e WHERE e.title_id = s.title_id AND e.season_number = s.number);
+  `));
+    const { rows } = await tx.execute<{ removed: number; kept: number }>(
+      sql.raw(`SELECT count(*) FILTER (WHERE NOT held)::int AS removed, count(*) FILTER (WHERE held)::int AS kept FROM removed_episodes`),
+    );
+    return { episodesRemoved: rows[0]!.removed, episodesKept: rows[0]!.kept };
+  }
+
+  /** People credited by today's staged credits whom the catalogue lacks: their name.basics rows are wanted, changed or not. */
+  async creditedPeopleMissing(tx: Executor): Promise<string[]> {
+    const { rows } = await tx.execute<{ nconst: string }>(sql.raw(`
+      SELECT DISTINCT c.nconst FROM stg_credits c
+      WHERE (EXISTS (SELECT 1 FROM titles t WHERE t.imdb_id = c.tconst) OR EXISTS (SELECT 1 FROM stg_titles s WHERE s.tconst = c.tconst))
+        AND NOT EXISTS (SELECT 1 FROM people p WHERE p.imdb_id = c.nconst)`));
+    return rows.map((r) => r.nconst);
+  }
+
+  /**
+   * People and credits of a daily import: changed people who are in the catalogue and wanted
+   * ones (newly credited) are written; the credits of every title whose principals or crew
+   * changed are replaced as a whole; a person left with no credit goes.
+   */
+  async mergeDailyCredits(tx: Executor): Promise<Pick<DailyMergeCounts, 'peopleRemoved'>> {
+    await tx.execute(sql.raw(`
+    CREATE INDEX ON stg_people (nconst); ANALYZE stg_people; ANALYZE stg_credits;
+
+    INSERT INTO people (imdb_id, name_en, slug, birth_year, death_year, professions)
+    SELECT s.nconst, s.name, s.slug, s.birth, s.death, coalesce(string_to_array(nullif(s.professions, ''), E'\\x1f'), '{}') FROM stg_people s
+    WHERE EXISTS (SELECT 1 FROM people p WHERE p.imdb_id = s.nconst)
+       OR EXISTS (SELECT 1 FROM stg_credits c JOIN titles t ON t.imdb_id = c.tconst WHERE c.nconst = s.nconst)
+    ON CONFLICT (imdb_id) DO UPDATE SET name_en = excluded.name_en, slug = excluded.slug, birth_year = excluded.birth_year,
+      death_year = excluded.death_year, professions = excluded.professions;
+
+    CREATE TEMP TABLE credited_titles ON COMMIT DROP AS
+      SELECT DISTINCT t.id, t.imdb_id FROM titles t JOIN stg_keys k ON k.key = t.imdb_id AND k.kind IN ('title.principals', 'title.crew');
+    CREATE INDEX ON credited_titles (imdb_id);
+    CREATE TEMP TABLE touched_people ON COMMIT DROP AS
+      SELECT DISTINCT person_id AS id FROM credits WHERE title_id IN (SELECT id FROM credited_titles);
+
+    DELETE FROM credits WHERE title_id IN (SELECT id FROM credited_titles);
+    INSERT INTO credits (title_id, person_id, role, character, billing)
+    SELECT DISTINCT ON (i.id, p.id, c.role) i.id, p.id, c.role, c.character, c.billing
+    FROM stg_credits c JOIN credited_titles i ON i.imdb_id = c.tconst JOIN people p ON p.imdb_id = c.nconst
+    ORDER BY i.id, p.id, c.role, c.billing;
+
+    -- Whose popularity and best work may have moved: everyone credited on a title whose votes
+    -- or credits changed, and whoever lost a credit.
+    INSERT INTO touched_people SELECT DISTINCT c.person_id FROM credits c
+      WHERE c.title_id IN (SELECT id FROM credited_titles)
+         OR c.title_id IN (SELECT t.id FROM titles t JOIN stg_ratings r ON r.tconst = t.imdb_id)
+         OR c.title_id IN (SELECT t.id FROM titles t JOIN stg_keys k ON k.key = t.imdb_id AND k.kind = 'title.ratings' AND k.change = 'r');
+  `));
+    const { rows } = await tx.execute<{ removed: number }>(sql.raw(`
+    WITH gone AS (
+      DELETE FROM people p WHERE (p.id IN (SELECT id FROM touched_people)
+          OR p.imdb_id IN (SELECT key FROM stg_keys WHERE kind = 'name.basics' AND change = 'r'))
+        AND NOT EXISTS (SELECT 1 FROM credits c WHERE c.person_id = p.id)
+      RETURNING 1)
+    SELECT count(*)::int AS removed FROM gone`));
+    return { peopleRemoved: rows[0]!.removed };
+  }
+
+  /** Popularity and best work of the people a daily import touched (refreshPeopleStats does everyone). */
+  async refreshTouchedPeopleStats(tx: Executor): Promise<void> {
+    await tx.execute(sql.raw(`
+    UPDATE people p SET popularity = x.pop, best_starred_id = x.best_starred, best_directed_id = x.best_directed
+    FROM (
+      SELECT c.person_id,
+        least(sum(t.votes), 2147483647)::int AS pop,
+        (array_agg(t.id ORDER BY t.votes DESC, t.imdb_id) FILTER (WHERE c.role = 'actor'))[1] AS best_starred,
+        (array_agg(t.id ORDER BY t.votes DESC, t.imdb_id) FILTER (WHERE c.role = 'director'))[1] AS best_directed
+      FROM credits c JOIN titles t ON t.id = c.title_id
+      WHERE c.person_id IN (SELECT DISTINCT id FROM touched_people)
+      GROUP BY c.person_id
+    ) x WHERE x.person_id = p.id`));
   }
 
   async upsertCountries(tx: Executor, codes: string[], namesFa: string[], namesEn: string[]): Promise<void> {
@@ -243,18 +504,21 @@ export class ImporterRepository {
   async refreshHasDub(tx: Executor): Promise<void> {
     await tx.execute(sql.raw(`
       UPDATE titles t SET has_dub = EXISTS (SELECT 1 FROM dubs d WHERE d.title_id = t.id)
-      WHERE t.imdb_id IN (SELECT tconst FROM stg_titles)`));
+      WHERE t.imdb_id IN (SELECT tconst FROM stg_titles UNION SELECT tconst FROM stg_supp)`));
   }
 
-  /** How well known each person is, and their best work as actor and as director (search shows them). */
+  /**
+   * How well known each person is, and their best work as actor and as director (search shows
+   * them). Ties go to the older IMDb id, so every database (and a daily import) picks the same.
+   */
   async refreshPeopleStats(tx: Executor): Promise<void> {
     await tx.execute(sql.raw(`
     UPDATE people p SET popularity = x.pop, best_starred_id = x.best_starred, best_directed_id = x.best_directed
     FROM (
       SELECT c.person_id,
         least(sum(t.votes), 2147483647)::int AS pop,
-        (array_agg(t.id ORDER BY t.votes DESC) FILTER (WHERE c.role = 'actor'))[1] AS best_starred,
-        (array_agg(t.id ORDER BY t.votes DESC) FILTER (WHERE c.role = 'director'))[1] AS best_directed
+        (array_agg(t.id ORDER BY t.votes DESC, t.imdb_id) FILTER (WHERE c.role = 'actor'))[1] AS best_starred,
+        (array_agg(t.id ORDER BY t.votes DESC, t.imdb_id) FILTER (WHERE c.role = 'director'))[1] AS best_directed
       FROM credits c JOIN titles t ON t.id = c.title_id
       GROUP BY c.person_id
     ) x WHERE x.person_id = p.id`));
@@ -331,7 +595,11 @@ export class ImporterRepository {
       .where(and(eq(catalogueImports.id, id), eq(catalogueImports.status, 'running')));
   }
 
-  async finishImport(tx: Executor, id: number, r: { rowsRead: number; bytesRead: number; counts: unknown; issues: number }): Promise<void> {
+  async finishImport(
+    tx: Executor,
+    id: number,
+    r: { rowsRead: number; bytesRead: number; counts: unknown; issues: number; mode: string; modeReason: string | null; changes: unknown; removedTitles: unknown; issueSamples: string[]; seconds: number },
+  ): Promise<void> {
     await tx
       .update(catalogueImports)
       .set({
@@ -342,6 +610,12 @@ export class ImporterRepository {
         bytesRead: r.bytesRead,
         counts: r.counts,
         issues: r.issues,
+        mode: r.mode,
+        modeReason: r.modeReason,
+        changes: r.changes,
+        removedTitles: r.removedTitles,
+        issueSamples: r.issueSamples,
+        seconds: r.seconds,
         error: null,
         finishedAt: sql`now()`,
         updatedAt: sql`now()`,

@@ -2,6 +2,7 @@ import fs from 'node:fs';
 import path from 'node:path';
 import { pipeline } from 'node:stream';
 import zlib from 'node:zlib';
+import { DiffImpossible } from './imdb-groups';
 import { IMDB_COLUMNS, IMDB_PARSERS, NULL, RowError, type ImdbKind, type RowByKind } from './imdb-rows';
 
 /** Something that makes a whole file unusable: it is not read at all, or not to the end. */
@@ -33,6 +34,21 @@ export interface ReadOptions {
   signal?: AbortSignal;
   /** Read-chunk size; tests make it tiny to push lines across chunk boundaries. */
   highWaterMark?: number;
+  /**
+   * Sees every line after the header, as raw bytes, and decides which go on to be parsed
+   * (imdb-groups.ts: fingerprints, and a daily import's changed groups only).
+   */
+  gate?: LineGate;
+}
+
+/** What `readImdbFile` hands the lines after the header to (see GroupDiffer). */
+export interface LineGate {
+  /** A run of complete lines from line `first`; calls `parse` with the runs to parse; answers the lines taken. */
+  lines(block: Buffer, first: number, parse: (run: Buffer, first: number) => void): number;
+  /** The header's column names, before any line. */
+  header?(names: string[]): void;
+  /** The end of the file: the last group. */
+  end(parse: (run: Buffer, first: number) => void): unknown;
 }
 
 /** `<dir>/<kind>.tsv`, else `<dir>/<kind>.tsv.gz`, else null. */
@@ -63,7 +79,7 @@ export async function* readImdbFile<K extends ImdbKind>(
   opts: ReadOptions = {},
 ): AsyncGenerator<RowByKind[K][]> {
   const batchSize = Math.max(1, opts.batchSize ?? DEFAULT_BATCH);
-  const { onIssue, onProgress, signal } = opts;
+  const { onIssue, onProgress, signal, gate } = opts;
   signal?.throwIfAborted();
 
   const totalBytes = await fileSize(file);
@@ -114,6 +130,7 @@ export async function* readImdbFile<K extends ImdbKind>(
       );
     }
     width = names.length;
+    gate?.header?.(names);
     order = columns.map((c) => names.indexOf(c));
     identity = width === columns.length && order.every((index, i) => index === i);
   };
@@ -142,11 +159,13 @@ export async function* readImdbFile<K extends ImdbKind>(
   };
 
   /**
-   * Decodes a run of complete lines. The fast path decodes the whole run at once, which gives
-   * exactly what decoding line by line would, since a UTF-8 sequence never contains 0x0A; only
-   * when that fails do we fall back to line by line to pin the error to its lines.
+   * Decodes a run of complete lines, the first being line `first`. The fast path decodes the
+   * whole run at once, which gives exactly what decoding line by line would, since a UTF-8
+   * sequence never contains 0x0A; only when that fails do we fall back to line by line to pin
+   * the error to its lines.
    */
-  const handleBlock = (bytes: Buffer) => {
+  const parseRun = (bytes: Buffer, first: number): number => {
+    let no = first - 1;
     let text: string | null = null;
     try {
       text = decoder.decode(bytes);
@@ -158,27 +177,44 @@ export async function* readImdbFile<K extends ImdbKind>(
       for (;;) {
         const end = text.indexOf('\n', start);
         if (end === -1) break;
-        handleLine(text.slice(start, end), ++lineNo);
+        handleLine(text.slice(start, end), ++no);
         start = end + 1;
       }
-      return;
+      return no;
     }
     let start = 0;
     for (;;) {
       const end = bytes.indexOf(NEWLINE, start);
       if (end === -1) break;
-      lineNo++;
+      no++;
       let decoded: string | null;
       try {
         decoded = decoder.decode(bytes.subarray(start, end));
       } catch {
         decoded = null;
       }
-      if (decoded !== null) handleLine(decoded, lineNo);
-      else if (order === null) throw new ImportFileError('invalid UTF-8 encoding in the header', file, lineNo);
-      else issue(lineNo, 'invalid UTF-8 encoding');
+      if (decoded !== null) handleLine(decoded, no);
+      else if (order === null) throw new ImportFileError('invalid UTF-8 encoding in the header', file, no);
+      else issue(no, 'invalid UTF-8 encoding');
       start = end + 1;
     }
+    return no;
+  };
+
+  /** A run of complete lines: the header to the reader, the rest through the gate when there is one. */
+  const handleBlock = (bytes: Buffer) => {
+    if (!gate) {
+      lineNo = parseRun(bytes, lineNo + 1);
+      return;
+    }
+    if (order === null) {
+      const nl = bytes.indexOf(NEWLINE);
+      lineNo++;
+      parseRun(bytes.subarray(0, nl + 1), lineNo);
+      bytes = bytes.subarray(nl + 1);
+      if (bytes.length === 0) return;
+    }
+    lineNo += gate.lines(bytes, lineNo + 1, parseRun);
   };
 
   /** Bytes after the last newline seen so far: the start of a line that continues in the next chunk. */
@@ -208,7 +244,7 @@ export async function* readImdbFile<K extends ImdbKind>(
       progress(false);
     }
   } catch (err) {
-    if (err instanceof ImportFileError || (signal?.aborted && err === signal.reason)) throw err;
+    if (err instanceof ImportFileError || err instanceof DiffImpossible || (signal?.aborted && err === signal.reason)) throw err;
     // Stream errors: truncated or corrupt gzip, unreadable file.
     const message = err instanceof Error ? err.message : String(err);
     throw new ImportFileError(gzipped ? `cannot decompress: ${message}` : `cannot read: ${message}`, file, lineNo + 1);
@@ -220,6 +256,7 @@ export async function* readImdbFile<K extends ImdbKind>(
   // The last line may lack its newline.
   if (tail && tail.length > 0) handleBlock(Buffer.concat([tail, Buffer.of(NEWLINE)]));
   if (order === null) throw new ImportFileError('file is empty: no header line', file);
+  gate?.end(parseRun);
 
   while (batch.length > 0) {
     const out = batch.slice(0, batchSize);

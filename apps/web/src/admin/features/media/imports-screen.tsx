@@ -12,7 +12,7 @@ import TableContainer from '@mui/material/TableContainer';
 import TableHead from '@mui/material/TableHead';
 import TableRow from '@mui/material/TableRow';
 import Typography from '@mui/material/Typography';
-import { datasetKindOf, importPhaseLabels, type AdminImport } from '@parde/contract';
+import { datasetKindOf, importFullReasonLabels, importPhaseLabels, type AdminImport } from '@parde/contract';
 import { toPersianDigits } from '@parde/persian';
 import { useQueryClient } from '@tanstack/react-query';
 import { useState, type ReactNode } from 'react';
@@ -160,6 +160,79 @@ function ReadyFiles() {
   );
 }
 
+const seconds = (s: number | null) => toPersianDigits((s ?? 0).toFixed(1).replace('.', '٫'));
+
+/** What a finished import did: full or daily (and why full), per-file changes, removed titles and what hangs on them. */
+export function ImportReport({ i }: { i: AdminImport }) {
+  if (!i.mode) return null;
+  const changes = Object.entries(i.changes ?? {});
+  const removed = i.removedTitles ?? [];
+  return (
+    <Box component="details" data-testid="admin-import-report" sx={{ fontSize: '0.85rem', '& summary': { cursor: 'pointer', color: 'primary.main' } }}>
+      <Box component="summary">{m.report}</Box>
+      <Box sx={{ display: 'grid', gap: 1.5, mt: 1 }}>
+        <Typography sx={{ fontSize: 'inherit' }}>{i.mode === 'daily' ? m.modeDaily(seconds(i.seconds)) : m.modeFull(seconds(i.seconds))}</Typography>
+        {i.mode === 'full' && i.fullReason && (
+          <Typography sx={{ fontSize: 'inherit' }} color="text.secondary">
+            {m.whyFull}: {importFullReasonLabels[i.fullReason]}
+          </Typography>
+        )}
+        {changes.length > 0 && (
+          <Table size="small" aria-label={m.changesCaption}>
+            <caption>{m.changesCaption}</caption>
+            <TableHead>
+              <TableRow>
+                <TableCell>{m.file}</TableCell>
+                <TableCell>{m.added}</TableCell>
+                <TableCell>{m.changed}</TableCell>
+                <TableCell>{m.removed}</TableCell>
+                <TableCell>{m.unchanged}</TableCell>
+              </TableRow>
+            </TableHead>
+            <TableBody>
+              {changes.map(([kind, c]) => (
+                <TableRow key={kind}>
+                  <TableCell dir="ltr">{kind}</TableCell>
+                  <TableCell>{adminNumber(c.added)}</TableCell>
+                  <TableCell>{adminNumber(c.changed)}</TableCell>
+                  <TableCell>{adminNumber(c.removed)}</TableCell>
+                  <TableCell>{adminNumber(c.unchanged)}</TableCell>
+                </TableRow>
+              ))}
+            </TableBody>
+          </Table>
+        )}
+        {i.mode === 'daily' &&
+          (removed.length === 0 ? (
+            <Typography sx={{ fontSize: 'inherit' }}>{m.noneRemoved}</Typography>
+          ) : (
+            <Box component="section" aria-label={m.removedTitles(adminNumber(removed.length))}>
+              <Typography sx={{ fontSize: 'inherit', fontWeight: 700 }}>{m.removedTitles(adminNumber(removed.length))}</Typography>
+              <Box component="ul" sx={{ m: 0, ps: 2.5 }}>
+                {removed.map((t) => (
+                  <li key={t.id} data-testid="admin-import-removed">
+                    <span dir="auto">{t.titleFa ?? t.titleEn}</span> (<span dir="ltr">{t.imdbId}</span>){!t.wasPublished && ` — ${m.alreadyHidden}`}:{' '}
+                    {m.hanging(adminNumber(t.watchlist), adminNumber(t.comments), adminNumber(t.requests), adminNumber(t.history), adminNumber(t.media))}
+                  </li>
+                ))}
+              </Box>
+            </Box>
+          ))}
+        {(i.issueSamples ?? []).length > 0 && (
+          <Box>
+            <Typography sx={{ fontSize: 'inherit', fontWeight: 700 }}>{m.issueSamples}</Typography>
+            <Box component="ul" dir="ltr" sx={{ m: 0, ps: 2.5, fontFamily: 'monospace', fontSize: '0.8rem' }}>
+              {i.issueSamples!.map((line) => (
+                <li key={line}>{line}</li>
+              ))}
+            </Box>
+          </Box>
+        )}
+      </Box>
+    </Box>
+  );
+}
+
 function ImportRow({ i }: { i: AdminImport }) {
   return (
     <TableRow data-testid="admin-import-row" data-status={i.status}>
@@ -187,6 +260,7 @@ function ImportRow({ i }: { i: AdminImport }) {
             <FailureReason error={i.error} />
           </Box>
         )}
+        <ImportReport i={i} />
       </TableCell>
       <TableCell>
         <Typography component="span" dir="ltr" sx={{ fontSize: '0.8rem' }}>

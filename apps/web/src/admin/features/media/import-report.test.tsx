@@ -1,0 +1,72 @@
+import type { AdminImport } from '@parde/contract';
+import { render, screen, within } from '@testing-library/react';
+import { describe, expect, it } from 'vitest';
+import { MuiScope } from '../../../components/mui-scope';
+import { ImportReport } from './imports-screen';
+
+const base: AdminImport = {
+  id: 7,
+  status: 'done',
+  phase: 'done',
+  percent: 100,
+  rowsRead: 1200,
+  bytesRead: 1000,
+  bytesTotal: 1000,
+  files: [],
+  counts: { titles: 12, episodes: 3, people: 12, credits: 20, collections: 0 },
+  issues: 1,
+  mode: 'daily',
+  fullReason: null,
+  changes: { 'title.basics': { added: 2, changed: 1, removed: 1, unchanged: 12345 } },
+  removedTitles: [{ id: 4, imdbId: 'tt0000004', titleEn: 'Gone Film', titleFa: 'فیلم رفته', wasPublished: true, watchlist: 3, comments: 1, requests: 0, history: 2, media: 1 }],
+  issueSamples: ['title.basics.tsv:20: startYear: not a year'],
+  seconds: 12.5,
+  error: null,
+  attempts: 1,
+  createdBy: null,
+  createdAt: '2026-02-01T00:00:00Z',
+  startedAt: '2026-02-01T00:00:00Z',
+  finishedAt: '2026-02-01T00:01:00Z',
+};
+
+describe('ImportReport', () => {
+  it('shows a daily import: its changes per file and the removed titles with what hangs on them, in Persian digits', () => {
+    render(
+      <MuiScope>
+        <ImportReport i={base} />
+      </MuiScope>,
+    );
+    const report = screen.getByTestId('admin-import-report');
+    expect(report.textContent).toContain('ورود روزانه');
+    expect(report.textContent).toContain('۱۲٫۵ ثانیه');
+    const table = within(report).getByRole('table');
+    expect(table.textContent).toContain('title.basics');
+    expect(table.textContent).toContain('۱۲٬۳۴۵');
+    const removed = screen.getByTestId('admin-import-removed');
+    expect(removed.textContent).toContain('فیلم رفته');
+    expect(removed.textContent).toContain('tt0000004');
+    expect(removed.textContent).toContain('۳ در فهرست تماشا، ۱ دیدگاه، ۰ درخواست، ۲ در تاریخچهٔ تماشا، ۱ ویدیو');
+    expect(report.textContent).toContain('title.basics.tsv:20');
+  });
+
+  it('says why an import read everything', () => {
+    render(
+      <MuiScope>
+        <ImportReport i={{ ...base, mode: 'full', fullReason: 'missing', changes: null, removedTitles: [] }} />
+      </MuiScope>,
+    );
+    const report = screen.getByTestId('admin-import-report');
+    expect(report.textContent).toContain('ورود کامل');
+    expect(report.textContent).toContain('اثر انگشت ورود پیشین روی این سرور نیست');
+    expect(screen.queryByRole('table')).toBeNull();
+  });
+
+  it('draws nothing for an import that has not ended', () => {
+    const { container } = render(
+      <MuiScope>
+        <ImportReport i={{ ...base, status: 'running', mode: null }} />
+      </MuiScope>,
+    );
+    expect(container.textContent).toBe('');
+  });
+});
