@@ -3,11 +3,14 @@ import { plainIcons } from './build/plain-icons';
 import { configDefaults, defineProject } from 'vitest/config';
 
 /**
- * Test files that replace a module with `vi.mock`: a replacement only takes where the module is
- * imported afresh, so these keep a module graph of their own (the `web-isolated` project in the
- * root config). A new file that calls `vi.mock` belongs here.
+ * Test files that keep a module graph of their own (the `web-isolated` project in the root
+ * config). Those that replace a module with `vi.mock`: a replacement only takes where the module
+ * is imported afresh, so a new file that calls `vi.mock` belongs here. And the admin title form's,
+ * which timed out after some other files in 2 of 7 orders tried (shuffled by seed) and never alone:
+ * what it meets in a shared graph is not pinned down yet.
  */
 export const webFilesWithModuleMocks = [
+  'src/admin/features/catalogue/components/title-screen.test.tsx',
   'src/admin/features/ops/ops-screens.test.tsx',
   'src/app/layout/header-search.test.tsx',
   'src/features/search/components/search-panel.test.tsx',
