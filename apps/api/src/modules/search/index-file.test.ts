@@ -14,8 +14,8 @@ afterAll(() => fs.rmSync(dir, { recursive: true, force: true }));
 function catalogue(seed: number): LoadedIndex {
   let x = seed;
   const rand = (n: number) => {
-    x = (x * 1103515245 + 12345) % 2 ** 31;
-    return x % n;
+    x = (Math.imul(x, 1103515245) + 12345) >>> 0;
+    return (x >>> 8) % n;
   };
   const alphabets = ['abcdefghij', 'ابپتثجچحخد', 'ab\u{1F600}\uE000\uFFFDc'];
   const words = new Set<string>();
