@@ -207,4 +207,21 @@ describe('the shared directory', () => {
     expect((await files.obtain(opts)).from).toBe('file');
     expect(fs.readdirSync(shared)).toEqual([path.basename(files.fileFor('v3-1'))]);
   });
+
+  it('keeps what it built when the file cannot be written (a full disk)', async () => {
+    const shared = path.join(dir, 'full');
+    const files = new IndexFiles(shared);
+    const built = catalogue(4);
+    const got = await files.obtain({
+      currentKey: async () => 'v4-1',
+      read: async (file: string, k: string) => indexFromSections(await readIndexFile(file, k)),
+      build: async () => ({ value: built, key: 'v4-1' }),
+      write: async () => {
+        throw Object.assign(new Error('no space left on device'), { code: 'ENOSPC' });
+      },
+    });
+    expect(got).toMatchObject({ from: 'database' });
+    expect(got.value).toBe(built);
+    expect(fs.readdirSync(shared)).toEqual([]);
+  });
 });

@@ -91,8 +91,13 @@ export class IndexFiles {
           const built = await opts.build();
           if (built.key !== undefined) {
             const target = this.fileFor(built.key);
-            await opts.write(built.value, target, built.key);
-            await this.cleanUp(target);
+            try {
+              await opts.write(built.value, target, built.key);
+              await this.cleanUp(target);
+            } catch (err) {
+              // A full or read-only disk: this process still has what it built; the others build their own.
+              this.log?.warn({ err, file: target }, 'search index: its file could not be written');
+            }
           }
           return { ...built, from: 'database' };
         } finally {
@@ -152,10 +157,11 @@ export class IndexFiles {
   private async staleLock(lockFile: string): Promise<boolean> {
     try {
       const [stat, text] = await Promise.all([fs.stat(lockFile), fs.readFile(lockFile, 'utf8')]);
-      if (Date.now() - stat.mtimeMs > STALE_LOCK_MS) return true;
       const holder = JSON.parse(text || '{}') as { pid?: number; host?: string };
-      // Only a process of this host can be asked whether it lives; elsewhere the heartbeat tells.
-      return holder.host === os.hostname() && typeof holder.pid === 'number' && !alive(holder.pid);
+      // A process of this host is asked whether it lives: a build that holds the event loop for a
+      // while (sorting millions of rows) misses heartbeats but is not dead. Elsewhere the heartbeat tells.
+      if (holder.host === os.hostname() && typeof holder.pid === 'number') return !alive(holder.pid);
+      return Date.now() - stat.mtimeMs > STALE_LOCK_MS;
     } catch (err) {
       // Gone meanwhile: free to take. Being written (empty or half its JSON): its holder is alive.
       return errno(err) === 'ENOENT';

@@ -3,7 +3,7 @@ import type { Executor } from '../../db/executor';
 import { onPool } from '../../db/executors';
 import { Lru } from '../../lib/lru';
 import { IndexFileError, readIndexFile, writeIndexFile, type Section } from './index-file';
-import { IndexFiles, type IndexFilesLog } from './index-files';
+import { IndexFiles, type IndexFilesLog, type ObtainOptions } from './index-files';
 import { SearchRepository } from './search.repository';
 
 /**
@@ -595,7 +595,7 @@ class IndexHolder {
     const { files, log } = this.shared;
     const started = Date.now();
     let bytes = 0;
-    const { value, from } = await files.obtain<LoadedIndex>({
+    const opts: ObtainOptions<LoadedIndex> = {
       currentKey: async () => catalogueKey(await repo.state(onPool(this.pool))),
       read: async (file, key) => {
         const contents = await readIndexFile(file, key);
@@ -609,10 +609,20 @@ class IndexHolder {
       write: async (index, file, key) => {
         bytes = await writeIndexFile(file, { key, version: index.version, sections: indexSections(index) });
       },
-    });
+    };
+    let obtained: Awaited<ReturnType<IndexFiles['obtain']>> & { value: LoadedIndex };
+    try {
+      obtained = await files.obtain(opts);
+    } catch (err) {
+      // The directory cannot be used (not writable, not a directory): search works as it did before files.
+      if (!(err instanceof Error && 'syscall' in err && 'path' in err)) throw err;
+      log?.warn({ err, dir: files.dir }, 'search index: its directory cannot be used; built from the database');
+      return loadSearchIndex(this.pool);
+    }
+    const { value, from } = obtained;
     const counts = { key: value.key, words: value.dictionary.size, titles: value.docs.titles.size, people: value.docs.people.size, bytes, ms: Date.now() - started };
     if (from === 'file') log?.info(counts, 'search index read from its file');
-    else log?.info(counts, value.key ? 'search index built from the database and written to its file' : 'search index built from the database');
+    else log?.info(counts, bytes > 0 ? 'search index built from the database and written to its file' : 'search index built from the database');
     return value;
   }
 
