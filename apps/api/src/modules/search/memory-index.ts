@@ -72,6 +72,17 @@ function compareBytes(a: Uint8Array, aFrom: number, aTo: number, b: Uint8Array, 
 const LONE_SURROGATE = /\p{Cs}/u;
 
 /**
+ * A word's UTF-8 bytes, in a buffer reused by every lookup: a typo query looks up hundreds of
+ * one-edit variants, and a buffer each would cost more than the binary search. The view is valid
+ * until the next call (lookups are synchronous).
+ */
+const scratch = Buffer.allocUnsafe(1024);
+function utf8Of(word: string): Buffer {
+  if (word.length * 3 > scratch.length) return Buffer.from(word, 'utf8');
+  return scratch.subarray(0, scratch.write(word, 0, 'utf8'));
+}
+
+/**
  * The dictionary's arrays, as they are built and as the index file holds them: the words packed
  * as UTF-8 in one buffer, no JavaScript string or map entry per word.
  */
@@ -160,7 +171,7 @@ export class Dictionary {
   /** The word, if some title (or person) has it. */
   lookup(kind: Kind, word: string): DictWord | undefined {
     if (LONE_SURROGATE.test(word)) return undefined;
-    const key = Buffer.from(word, 'utf8');
+    const key = utf8Of(word);
     const at = this.lowerBound(key);
     if (at >= this.parts.sorted.length) return undefined;
     const id = this.parts.sorted[at]!;
@@ -173,7 +184,7 @@ export class Dictionary {
     const cached = this.prefixCache.get(key);
     if (cached) return cached;
     if (LONE_SURROGATE.test(prefix)) return [];
-    const bytes = Buffer.from(prefix, 'utf8');
+    const bytes = utf8Of(prefix);
     const { sorted } = this.parts;
     const best = this.best[kind];
     const count = this.count[kind];
