@@ -21,6 +21,7 @@ export const serialApiTests = [
   'prod-stack',
   'server-process',
   'admin-catalogue', // starts a second server process on PostgreSQL and times its reload
+  'search-index-file', // servers sharing one search index file, started, stopped and restarted
   // Faults injected into a dependency.
   'fault-disk',
   'fault-postgres',

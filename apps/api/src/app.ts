@@ -32,7 +32,7 @@ import { paymentsRoutes } from './modules/payments/payments.routes';
 import { premiumRoutes } from './modules/premium/premium.routes';
 import { profilesRoutes } from './modules/profiles/profiles.routes';
 import { requestsRoutes } from './modules/requests/requests.routes';
-import { reloadSearchIndexIfChanged } from './modules/search/memory-index';
+import { reloadSearchIndexIfChanged, shareSearchIndex } from './modules/search/memory-index';
 import { authPlugin } from './plugins/auth';
 import { csrfPlugin } from './plugins/csrf';
 import { registerOpenApi } from './plugins/openapi';
@@ -157,6 +157,8 @@ export async function buildApp(deps: AppDeps, opts: BuildOptions = {}) {
   // made anywhere (an import beside the site, another process) is served within seconds; the
   // search index is reloaded first. A read replica: keepers forget again once it has the change.
   const { pool, readPool } = deps.database;
+  // The processes of this machine build the search index once per catalogue change and share it.
+  shareSearchIndex(pool, config.SEARCH_INDEX_DIR ?? path.join(config.DATA_DIR, 'search-index'), app.log);
   const catalogue = new Catalogue({
     versionMoved: () => reloadSearchIndexIfChanged(pool),
     intervalMs: config.CATALOGUE_CHECK_MS,

@@ -67,6 +67,12 @@ const envSchema = z.object({
   RESPONSE_CACHE_MS: z.coerce.number().int().min(0).default(30_000),
   /** How often each process asks whether the catalogue changed (search index, caches); 0: only when asked. */
   CATALOGUE_CHECK_MS: z.coerce.number().int().min(0).default(1_000),
+  /**
+   * Where the API processes of this machine share the search index: one file per catalogue
+   * version, built by the first process that needs it and read by the others (decision 34).
+   * By default DATA_DIR/search-index.
+   */
+  SEARCH_INDEX_DIR: z.string().optional(),
   /** How many public answers each process keeps (title pages are 2–10 kB: ~20k ≈ 100 MB at most). */
   RESPONSE_CACHE_ENTRIES: z.coerce.number().int().min(1).default(20_000),
   ANALYTICS_URL: optionalUrl,

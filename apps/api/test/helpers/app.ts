@@ -1,4 +1,7 @@
 import crypto from 'node:crypto';
+import fs from 'node:fs';
+import os from 'node:os';
+import path from 'node:path';
 import { buildApp, type App } from '../../src/app';
 import { loadConfig, type Config } from '../../src/config';
 import type { Database } from '../../src/db/client';
@@ -15,6 +18,9 @@ export interface TestContext {
 /** Builds the real app on a fresh database (and the real Redis when REDIS_URL is set). */
 export async function createTestApp(env: Record<string, string> = {}): Promise<TestContext> {
   const database = await createTestDatabase();
+  // The search index's files: the app's own, never the repository's data directory nor another
+  // test file's (each has its own database, and so its own catalogue versions).
+  const indexDir = env.SEARCH_INDEX_DIR || env.DATA_DIR ? undefined : fs.mkdtempSync(path.join(os.tmpdir(), 'parde-index-'));
   const config = loadConfig({
     NODE_ENV: 'test',
     LOG_LEVEL: 'silent',
@@ -24,6 +30,7 @@ export async function createTestApp(env: Record<string, string> = {}): Promise<T
     WEB_DIST: '/nonexistent',
     RATE_LIMIT_NAMESPACE: `parde-test-${crypto.randomBytes(4).toString('hex')}:`,
     ...(process.env.REDIS_URL ? { REDIS_URL: process.env.REDIS_URL } : {}),
+    ...(indexDir ? { SEARCH_INDEX_DIR: indexDir } : {}),
     ...env,
   });
   const redis = config.REDIS_URL ? createRedis(config.REDIS_URL) : undefined;
@@ -37,6 +44,7 @@ export async function createTestApp(env: Record<string, string> = {}): Promise<T
       await app.close();
       redis?.disconnect();
       await database.drop();
+      if (indexDir) fs.rmSync(indexDir, { recursive: true, force: true });
     },
   };
 }

@@ -2,6 +2,8 @@ import type pg from 'pg';
 import type { Executor } from '../../db/executor';
 import { onPool } from '../../db/executors';
 import { Lru } from '../../lib/lru';
+import { IndexFileError, readIndexFile, writeIndexFile, type Section } from './index-file';
+import { IndexFiles, type IndexFilesLog, type ObtainOptions } from './index-files';
 import { SearchRepository } from './search.repository';
 
 /**
@@ -15,8 +17,13 @@ import { SearchRepository } from './search.repository';
  *
  * Layout: documents (titles or people) are numbered by rank — best votes (popularity) first —
  * so every posting list is sorted best-first and "the 100 best matches" is its first 100
- * entries that pass the other groups. Arrays are typed and flat (CSR): about 60 bytes a title
- * with its names, ~150 MB for 1,000,000 titles and 2,000,000 people.
+ * entries that pass the other groups. Everything is a flat typed array (CSR), the dictionary's
+ * words included (packed UTF-8, looked up by binary search): no object or string per word or
+ * document, so the index is its arrays' bytes and can be written to a file and read back as is.
+ *
+ * Shared: built from the database once per catalogue change by the first process of the machine
+ * that needs it, written to a file, and read from it by every other process and every restart
+ * (index-files.ts, decision 34).
  */
 
 export type Kind = 'titles' | 'people';
@@ -41,33 +48,134 @@ export interface DictWord {
   count: number;
 }
 
+/**
+ * UTF-8 lead bytes re-ranked so that comparing packed words byte by byte orders them as
+ * JavaScript compares strings (by UTF-16 code units): there, a character past U+FFFF (a surrogate
+ * pair) sorts before U+E000–U+FFFF, while its UTF-8 lead byte (F0–F4) is above theirs (EE–EF).
+ * Prefix expansion walks the words in this order and keeps the first of equally good ones, so
+ * the order is part of what a search answers.
+ */
+const ORDER = Uint8Array.from({ length: 256 }, (_, b) => (b >= 0xf0 && b <= 0xf4 ? 0xee + (b - 0xf0) : b === 0xee || b === 0xef ? b + 5 : b));
+
+/** Compares `a[aFrom, aTo)` with `b[bFrom, bTo)` in {@link ORDER}. */
+function compareBytes(a: Uint8Array, aFrom: number, aTo: number, b: Uint8Array, bFrom: number, bTo: number): number {
+  const n = Math.min(aTo - aFrom, bTo - bFrom);
+  for (let i = 0; i < n; i++) {
+    const x = a[aFrom + i]!;
+    const y = b[bFrom + i]!;
+    if (x !== y) return ORDER[x]! - ORDER[y]!;
+  }
+  return aTo - aFrom - (bTo - bFrom);
+}
+
+/** A lone surrogate cannot be written as UTF-8 (it would become U+FFFD): no dictionary word has one. */
+const LONE_SURROGATE = /\p{Cs}/u;
+
+/**
+ * A word's UTF-8 bytes, in a buffer reused by every lookup: a typo query looks up hundreds of
+ * one-edit variants, and a buffer each would cost more than the binary search. The view is valid
+ * until the next call (lookups are synchronous).
+ */
+const scratch = Buffer.allocUnsafe(1024);
+function utf8Of(word: string): Buffer {
+  if (word.length * 3 > scratch.length) return Buffer.from(word, 'utf8');
+  return scratch.subarray(0, scratch.write(word, 0, 'utf8'));
+}
+
+/**
+ * The dictionary's arrays, as they are built and as the index file holds them: the words packed
+ * as UTF-8 in one buffer, no JavaScript string or map entry per word.
+ */
+export interface DictionaryParts {
+  /** Every word's UTF-8 bytes, by id: word `id` is `bytes[start[id], start[id + 1])`, empty for an id no word has. */
+  bytes: Uint8Array;
+  start: Int32Array;
+  /** Word ids ordered by word (as JavaScript compares strings: `startsWith` ranges are contiguous). */
+  sorted: Int32Array;
+  /** By word id: the best votes (popularity) of a title (person) having it, and how many have it. */
+  titleBest: Int32Array;
+  titleCount: Int32Array;
+  peopleBest: Int32Array;
+  peopleCount: Int32Array;
+}
+
+/**
+ * Trigram lists for typo lookups of long words: the distinct trigrams packed and sorted by their
+ * UTF-8 bytes, each with the ids of the words having it, and each word's number of trigrams.
+ */
+export interface TrigramParts {
+  gramBytes: Uint8Array;
+  /** Trigram `g` is `gramBytes[gramStart[g], gramStart[g + 1])`; its words `gramIds[listStart[g], listStart[g + 1])`. */
+  gramStart: Int32Array;
+  listStart: Int32Array;
+  gramIds: Int32Array;
+  /** By word id. */
+  sizes: Int32Array;
+}
+
 /** Every distinct normalized word of titles' and people's names, by its `search_words` id. */
 export class Dictionary {
   private readonly prefixCache = new Map<string, DictWord[]>();
-  private trigramIndex?: { lists: Map<string, Int32Array>; sizes: Int32Array };
+  private readonly bytes: Buffer;
+  private readonly best: Record<Kind, Int32Array>;
+  private readonly count: Record<Kind, Int32Array>;
 
   constructor(
-    private readonly words: (string | undefined)[],
-    private readonly idOf: Map<string, number>,
-    /** ids ordered by word (UTF-16 code units, as `startsWith` ranges need) */
-    private readonly sorted: Int32Array,
-    private readonly best: Record<Kind, Int32Array>,
-    private readonly count: Record<Kind, Int32Array>,
-  ) {}
+    readonly parts: DictionaryParts,
+    private trigramParts?: TrigramParts,
+  ) {
+    this.bytes = Buffer.from(parts.bytes.buffer, parts.bytes.byteOffset, parts.bytes.byteLength);
+    this.best = { titles: parts.titleBest, people: parts.peopleBest };
+    this.count = { titles: parts.titleCount, people: parts.peopleCount };
+  }
 
   get size(): number {
-    return this.idOf.size;
+    return this.parts.sorted.length;
+  }
+
+  /** The trigram lists, built on the first typo lookup unless they came with the dictionary (from its file). */
+  trigrams(): TrigramParts {
+    return (this.trigramParts ??= buildTrigrams(this.parts));
+  }
+
+  private wordOf(id: number): string {
+    return this.bytes.toString('utf8', this.parts.start[id]!, this.parts.start[id + 1]!);
   }
 
   private entry(kind: Kind, id: number): DictWord | undefined {
     const n = this.count[kind][id] ?? 0;
-    return n > 0 ? { id, word: this.words[id]!, count: n } : undefined;
+    return n > 0 ? { id, word: this.wordOf(id), count: n } : undefined;
+  }
+
+  /** The first position in `sorted` whose word is not below `key`. */
+  private lowerBound(key: Buffer): number {
+    const { sorted, start } = this.parts;
+    let lo = 0;
+    let hi = sorted.length;
+    while (lo < hi) {
+      const mid = (lo + hi) >>> 1;
+      const id = sorted[mid]!;
+      if (compareBytes(this.bytes, start[id]!, start[id + 1]!, key, 0, key.length) < 0) lo = mid + 1;
+      else hi = mid;
+    }
+    return lo;
+  }
+
+  private startsWith(id: number, key: Buffer): boolean {
+    const from = this.parts.start[id]!;
+    if (this.parts.start[id + 1]! - from < key.length) return false;
+    for (let i = 0; i < key.length; i++) if (this.bytes[from + i] !== key[i]) return false;
+    return true;
   }
 
   /** The word, if some title (or person) has it. */
   lookup(kind: Kind, word: string): DictWord | undefined {
-    const id = this.idOf.get(word);
-    return id === undefined ? undefined : this.entry(kind, id);
+    if (LONE_SURROGATE.test(word)) return undefined;
+    const key = utf8Of(word);
+    const at = this.lowerBound(key);
+    if (at >= this.parts.sorted.length) return undefined;
+    const id = this.parts.sorted[at]!;
+    return this.parts.start[id + 1]! - this.parts.start[id]! === key.length && this.startsWith(id, key) ? this.entry(kind, id) : undefined;
   }
 
   /** Words starting with `prefix`, the best title (person) each appears in first. */
@@ -75,19 +183,16 @@ export class Dictionary {
     const key = `${kind}\u0000${limit}\u0000${prefix}`;
     const cached = this.prefixCache.get(key);
     if (cached) return cached;
-    let lo = 0;
-    let hi = this.sorted.length;
-    while (lo < hi) {
-      const mid = (lo + hi) >>> 1;
-      if (this.words[this.sorted[mid]!]! < prefix) lo = mid + 1;
-      else hi = mid;
-    }
+    if (LONE_SURROGATE.test(prefix)) return [];
+    const bytes = utf8Of(prefix);
+    const { sorted } = this.parts;
     const best = this.best[kind];
+    const count = this.count[kind];
     const top: number[] = [];
-    for (let i = lo; i < this.sorted.length; i++) {
-      const id = this.sorted[i]!;
-      if (!this.words[id]!.startsWith(prefix)) break;
-      if ((this.count[kind][id] ?? 0) === 0) continue;
+    for (let i = this.lowerBound(bytes); i < sorted.length; i++) {
+      const id = sorted[i]!;
+      if (!this.startsWith(id, bytes)) break;
+      if ((count[id] ?? 0) === 0) continue;
       // Keep the `limit` best so far, best first (limit is small: insertion into a short list).
       if (top.length === limit && best[id]! <= best[top[limit - 1]!]!) continue;
       let at = top.length;
@@ -103,36 +208,70 @@ export class Dictionary {
 
   /** Words sharing enough trigrams with `word` (pg_trgm's similarity), most similar first. */
   similar(kind: Kind, word: string, limit: number): DictWord[] {
-    const index = (this.trigramIndex ??= this.buildTrigrams());
+    const { gramBytes, gramStart, listStart, gramIds, sizes } = this.trigrams();
+    const packed = Buffer.from(gramBytes.buffer, gramBytes.byteOffset, gramBytes.byteLength);
     const grams = trigramsOf(word);
     const hits = new Map<number, number>();
     for (const g of grams) {
-      const list = index.lists.get(g);
-      if (list) for (const id of list) hits.set(id, (hits.get(id) ?? 0) + 1);
+      if (LONE_SURROGATE.test(g)) continue;
+      const key = Buffer.from(g, 'utf8');
+      let lo = 0;
+      let hi = gramStart.length - 1;
+      while (lo < hi) {
+        const mid = (lo + hi) >>> 1;
+        if (Buffer.compare(packed.subarray(gramStart[mid]!, gramStart[mid + 1]!), key) < 0) lo = mid + 1;
+        else hi = mid;
+      }
+      if (lo >= gramStart.length - 1 || !packed.subarray(gramStart[lo]!, gramStart[lo + 1]!).equals(key)) continue;
+      for (let k = listStart[lo]!; k < listStart[lo + 1]!; k++) {
+        const id = gramIds[k]!;
+        hits.set(id, (hits.get(id) ?? 0) + 1);
+      }
     }
     const scored: { id: number; sim: number }[] = [];
     for (const [id, shared] of hits) {
-      const sim = shared / (grams.length + index.sizes[id]! - shared);
+      const sim = shared / (grams.length + sizes[id]! - shared);
       if (sim >= TRIGRAM_THRESHOLD && (this.count[kind][id] ?? 0) > 0) scored.push({ id, sim });
     }
     scored.sort((a, b) => b.sim - a.sim || a.id - b.id);
     return scored.slice(0, limit).map(({ id }) => this.entry(kind, id)!);
   }
+}
 
-  private buildTrigrams() {
-    const lists = new Map<string, number[]>();
-    const sizes = new Int32Array(this.words.length);
-    for (const [word, id] of this.idOf) {
-      const grams = trigramsOf(word);
-      sizes[id] = grams.length;
-      for (const g of grams) {
-        const list = lists.get(g);
-        if (list) list.push(id);
-        else lists.set(g, [id]);
-      }
-    }
-    return { lists: new Map([...lists].map(([g, ids]) => [g, Int32Array.from(ids)])), sizes };
+/**
+ * Two passes over the words (count each trigram's words, then fill the lists), so that building
+ * holds one map entry per distinct trigram and never a list per trigram.
+ */
+function buildTrigrams(parts: DictionaryParts): TrigramParts {
+  const { bytes, start, sorted } = parts;
+  const buf = Buffer.from(bytes.buffer, bytes.byteOffset, bytes.byteLength);
+  const ids = Int32Array.from(sorted).sort();
+  const sizes = new Int32Array(start.length - 1);
+  const seen = new Map<string, number>();
+  for (const id of ids) {
+    const grams = trigramsOf(buf.toString('utf8', start[id]!, start[id + 1]!));
+    sizes[id] = grams.length;
+    for (const g of grams) seen.set(g, (seen.get(g) ?? 0) + 1);
   }
+  const keys = [...seen.keys()].map((g) => Buffer.from(g, 'utf8')).sort(Buffer.compare);
+  const gramStart = new Int32Array(keys.length + 1);
+  const listStart = new Int32Array(keys.length + 1);
+  keys.forEach((k, g) => {
+    gramStart[g + 1] = gramStart[g]! + k.length;
+    listStart[g + 1] = listStart[g]! + seen.get(k.toString('utf8'))!;
+  });
+  const gramBytes = Buffer.concat(keys);
+  // The map now gives each trigram's next free slot in its list.
+  keys.forEach((k, g) => seen.set(k.toString('utf8'), listStart[g]!));
+  const gramIds = new Int32Array(listStart[keys.length]!);
+  for (const id of ids) {
+    for (const g of trigramsOf(buf.toString('utf8', start[id]!, start[id + 1]!))) {
+      const at = seen.get(g)!;
+      gramIds[at] = id;
+      seen.set(g, at + 1);
+    }
+  }
+  return { gramBytes: new Uint8Array(gramBytes.buffer, gramBytes.byteOffset, gramBytes.byteLength), gramStart, listStart, gramIds, sizes };
 }
 
 export interface Candidate {
@@ -142,19 +281,39 @@ export interface Candidate {
   search_text: string;
 }
 
+/** A kind's arrays, as they are built and as the index file holds them. */
+export interface DocParts {
+  /** By rank (best votes or popularity first): the document's id, votes (popularity), 1 for a series. */
+  docId: Int32Array;
+  weight: Int32Array;
+  series: Uint8Array;
+  /** Document `rank`'s word ids are `wordIds[wordsOff[rank], wordsOff[rank + 1])`. */
+  wordsOff: Int32Array;
+  wordIds: Int32Array;
+  /** Its normalized names joined by ' | ', as UTF-8: `names[namesOff[rank], namesOff[rank + 1])`. */
+  namesOff: Int32Array;
+  names: Uint8Array;
+  /** Word `id`'s documents, best first: `postings[postingsOff[id], postingsOff[id + 1])`. */
+  postingsOff: Int32Array;
+  postings: Int32Array;
+}
+
 /** Titles (or people) by rank, with their word ids and names, and each word's posting list. */
 export class DocIndex {
-  constructor(
-    private readonly docId: Int32Array,
-    private readonly weight: Int32Array,
-    private readonly series: Uint8Array,
-    private readonly wordsOff: Int32Array,
-    private readonly wordIds: Int32Array,
-    private readonly namesOff: Int32Array,
-    private readonly names: Buffer,
-    private readonly postingsOff: Int32Array,
-    private readonly postings: Int32Array,
-  ) {}
+  private readonly docId: Int32Array;
+  private readonly weight: Int32Array;
+  private readonly series: Uint8Array;
+  private readonly wordsOff: Int32Array;
+  private readonly wordIds: Int32Array;
+  private readonly namesOff: Int32Array;
+  private readonly names: Buffer;
+  private readonly postingsOff: Int32Array;
+  private readonly postings: Int32Array;
+
+  constructor(readonly parts: DocParts) {
+    ({ docId: this.docId, weight: this.weight, series: this.series, wordsOff: this.wordsOff, wordIds: this.wordIds, namesOff: this.namesOff, postingsOff: this.postingsOff, postings: this.postings } = parts);
+    this.names = Buffer.from(parts.names.buffer, parts.names.byteOffset, parts.names.byteLength);
+  }
 
   get size(): number {
     return this.docId.length;
@@ -203,6 +362,8 @@ export class DocIndex {
 
 export interface LoadedIndex {
   version: number;
+  /** The catalogue key its file is named by (`v<version>-<built>`); none before the first change. */
+  key?: string;
   dictionary: Dictionary;
   docs: Record<Kind, DocIndex>;
   /** Rows read for results (cards, names) under this version; see {@link keptWithIndex}. */
@@ -221,24 +382,32 @@ export interface DictRow {
 
 export function buildDictionary(rows: DictRow[]): Dictionary {
   const max = rows.reduce((m, r) => Math.max(m, r.id), 0) + 1;
-  const words: (string | undefined)[] = new Array(max);
-  const idOf = new Map<string, number>();
-  const best = { titles: new Int32Array(max), people: new Int32Array(max) };
-  const count = { titles: new Int32Array(max), people: new Int32Array(max) };
+  const titleBest = new Int32Array(max);
+  const titleCount = new Int32Array(max);
+  const peopleBest = new Int32Array(max);
+  const peopleCount = new Int32Array(max);
+  const lengths = new Int32Array(max);
   for (const r of rows) {
-    words[r.id] = r.word;
-    idOf.set(r.word, r.id);
-    best.titles[r.id] = r.tv;
-    count.titles[r.id] = r.tc;
-    best.people[r.id] = r.pp;
-    count.people[r.id] = r.pc;
+    titleBest[r.id] = r.tv;
+    titleCount[r.id] = r.tc;
+    peopleBest[r.id] = r.pp;
+    peopleCount[r.id] = r.pc;
+    lengths[r.id] = Buffer.byteLength(r.word, 'utf8');
   }
-  const sorted = Int32Array.from(rows.map((r) => r.id)).sort((a, b) => {
-    const x = words[a]!;
-    const y = words[b]!;
-    return x < y ? -1 : x > y ? 1 : 0;
-  });
-  return new Dictionary(words, idOf, sorted, best, count);
+  const start = new Int32Array(max + 1);
+  for (let id = 0; id < max; id++) start[id + 1] = start[id]! + lengths[id]!;
+  const bytes = Buffer.allocUnsafeSlow(start[max]!);
+  for (const r of rows) bytes.write(r.word, start[r.id]!, 'utf8');
+  // Sorted as JavaScript compares strings; lookups compare the packed bytes in the same order.
+  const order = rows.map((r) => r.word);
+  const sorted = Int32Array.from(rows.keys())
+    .sort((a, b) => {
+      const x = order[a]!;
+      const y = order[b]!;
+      return x < y ? -1 : x > y ? 1 : 0;
+    })
+    .map((i) => rows[i]!.id);
+  return new Dictionary({ bytes, start, sorted, titleBest, titleCount, peopleBest, peopleCount });
 }
 
 export interface DocRow {
@@ -311,7 +480,7 @@ export class DocIndexBuilder {
         if (w < dictSize) postings[fill[w]!++] = rank;
       }
     }
-    return new DocIndex(docId, weightArr, seriesArr, wordsOff, wordIds, namesOff, names, postingsOff, postings);
+    return new DocIndex({ docId, weight: weightArr, series: seriesArr, wordsOff, wordIds, namesOff, names, postingsOff, postings });
   }
 }
 
@@ -330,16 +499,78 @@ async function loadDocs(db: Executor, kind: Kind, dictSize: number): Promise<Doc
   return builder.finish(dictSize);
 }
 
+/** What an index file is named by: the catalogue version and when its row was written. */
+function catalogueKey(state: { version: number; built: string } | undefined): string | undefined {
+  return state && state.version > 0 ? `v${state.version}-${state.built}` : undefined;
+}
+
+const DICT_SECTIONS = ['bytes', 'start', 'sorted', 'titleBest', 'titleCount', 'peopleBest', 'peopleCount'] as const;
+const TRIGRAM_SECTIONS = ['gramBytes', 'gramStart', 'listStart', 'gramIds', 'sizes'] as const;
+const DOC_SECTIONS = ['docId', 'weight', 'series', 'wordsOff', 'wordIds', 'namesOff', 'names', 'postingsOff', 'postings'] as const;
+const KINDS: Kind[] = ['titles', 'people'];
+
+/** The index as the file's sections: every typed array, named `<part>.<array>`; trigrams included. */
+export function indexSections(index: LoadedIndex): Record<string, Section> {
+  const out: Record<string, Section> = {};
+  const { parts } = index.dictionary;
+  const trigrams = index.dictionary.trigrams();
+  for (const name of DICT_SECTIONS) out[`dict.${name}`] = parts[name];
+  for (const name of TRIGRAM_SECTIONS) out[`trigrams.${name}`] = trigrams[name];
+  for (const kind of KINDS) for (const name of DOC_SECTIONS) out[`${kind}.${name}`] = index.docs[kind].parts[name];
+  return out;
+}
+
+/** The index from the file's sections; a missing section or one of another type makes the file unusable. */
+export function indexFromSections(contents: { key: string; version: number; sections: Record<string, Section> }): LoadedIndex {
+  const { sections } = contents;
+  function take(name: string, Type: typeof Int32Array): Int32Array;
+  function take(name: string, Type: typeof Uint8Array): Uint8Array;
+  function take(name: string, Type: typeof Int32Array | typeof Uint8Array): Section {
+    const s = sections[name];
+    if (!(s instanceof Type)) throw new IndexFileError(`the index file lacks its section ${name}`);
+    return s;
+  }
+  const dict: DictionaryParts = {
+    bytes: take('dict.bytes', Uint8Array),
+    start: take('dict.start', Int32Array),
+    sorted: take('dict.sorted', Int32Array),
+    titleBest: take('dict.titleBest', Int32Array),
+    titleCount: take('dict.titleCount', Int32Array),
+    peopleBest: take('dict.peopleBest', Int32Array),
+    peopleCount: take('dict.peopleCount', Int32Array),
+  };
+  const trigrams: TrigramParts = {
+    gramBytes: take('trigrams.gramBytes', Uint8Array),
+    gramStart: take('trigrams.gramStart', Int32Array),
+    listStart: take('trigrams.listStart', Int32Array),
+    gramIds: take('trigrams.gramIds', Int32Array),
+    sizes: take('trigrams.sizes', Int32Array),
+  };
+  const docs = (kind: Kind) =>
+    new DocIndex({
+      docId: take(`${kind}.docId`, Int32Array),
+      weight: take(`${kind}.weight`, Int32Array),
+      series: take(`${kind}.series`, Uint8Array),
+      wordsOff: take(`${kind}.wordsOff`, Int32Array),
+      wordIds: take(`${kind}.wordIds`, Int32Array),
+      namesOff: take(`${kind}.namesOff`, Int32Array),
+      names: take(`${kind}.names`, Uint8Array),
+      postingsOff: take(`${kind}.postingsOff`, Int32Array),
+      postings: take(`${kind}.postings`, Int32Array),
+    });
+  return { version: contents.version, key: contents.key, dictionary: new Dictionary(dict, trigrams), docs: { titles: docs('titles'), people: docs('people') }, shelves: new Map() };
+}
+
 /** Reads the whole index in one snapshot, so the dictionary and the documents agree. */
 export async function loadSearchIndex(pool: pg.Pool): Promise<LoadedIndex> {
   return onPool(pool).transaction(
     async (tx) => {
-      const version = await repo.version(tx);
+      const state = await repo.state(tx);
       const dictionary = await loadDictionary(tx);
       const dictSize = await repo.dictionarySize(tx);
       const titles = await loadDocs(tx, 'titles', dictSize);
       const people = await loadDocs(tx, 'people', dictSize);
-      return { version, dictionary, docs: { titles, people }, shelves: new Map() };
+      return { version: state?.version ?? 0, key: catalogueKey(state), dictionary, docs: { titles, people }, shelves: new Map() };
     },
     { isolationLevel: 'repeatable read', accessMode: 'read only' },
   );
@@ -364,13 +595,52 @@ class IndexHolder {
   private loading?: Promise<LoadedIndex>;
   private generation = -1;
   private checkedAt = Date.now();
+  /** Where the processes of this machine share the index (see {@link shareSearchIndex}). */
+  shared?: { files: IndexFiles; log?: SearchIndexLog };
 
   constructor(private readonly pool: pg.Pool) {}
+
+  /** The index of the catalogue as it is now: from the shared file when there is one, else from the database. */
+  private async load(): Promise<LoadedIndex> {
+    if (!this.shared) return loadSearchIndex(this.pool);
+    const { files, log } = this.shared;
+    const started = Date.now();
+    let bytes = 0;
+    const opts: ObtainOptions<LoadedIndex> = {
+      currentKey: async () => catalogueKey(await repo.state(onPool(this.pool))),
+      read: async (file, key) => {
+        const contents = await readIndexFile(file, key);
+        bytes = contents.size;
+        return indexFromSections(contents);
+      },
+      build: async () => {
+        const index = await loadSearchIndex(this.pool);
+        return { value: index, key: index.key };
+      },
+      write: async (index, file, key) => {
+        bytes = await writeIndexFile(file, { key, version: index.version, sections: indexSections(index) });
+      },
+    };
+    let obtained: Awaited<ReturnType<IndexFiles['obtain']>> & { value: LoadedIndex };
+    try {
+      obtained = await files.obtain(opts);
+    } catch (err) {
+      // The directory cannot be used (not writable, not a directory): search works as it did before files.
+      if (!(err instanceof Error && 'syscall' in err && 'path' in err)) throw err;
+      log?.warn({ err, dir: files.dir }, 'search index: its directory cannot be used; built from the database');
+      return loadSearchIndex(this.pool);
+    }
+    const { value, from } = obtained;
+    const counts = { key: value.key, words: value.dictionary.size, titles: value.docs.titles.size, people: value.docs.people.size, bytes, ms: Date.now() - started };
+    if (from === 'file') log?.info(counts, 'search index read from its file');
+    else log?.info(counts, bytes > 0 ? 'search index built from the database and written to its file' : 'search index built from the database');
+    return value;
+  }
 
   private reload(): Promise<LoadedIndex> {
     if (!this.loading) {
       const generation = localGeneration;
-      this.loading = loadSearchIndex(this.pool).then(
+      this.loading = this.load().then(
         (index) => {
           this.current = index;
           this.generation = generation;
@@ -434,6 +704,17 @@ function holderOf(pool: pg.Pool): IndexHolder {
 
 export function searchIndexFor(pool: pg.Pool): Promise<LoadedIndex> {
   return holderOf(pool).get();
+}
+
+export type SearchIndexLog = IndexFilesLog;
+
+/**
+ * Makes the pool's index shared through files in `dir`: built once per catalogue change by the
+ * first process of the machine that needs it, read by every other (decision 34). Without it (a
+ * command, a second pool in a test) the index is built from the database, as it always was.
+ */
+export function shareSearchIndex(pool: pg.Pool, dir: string, log?: SearchIndexLog): void {
+  holderOf(pool).shared = { files: new IndexFiles(dir, log), log };
 }
 
 /** Reloads this process's index when another process (or this one) changed the catalogue. */

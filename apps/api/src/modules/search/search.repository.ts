@@ -115,6 +115,18 @@ export class SearchRepository {
     return Number(rows[0]?.version ?? 0);
   }
 
+  /**
+   * The version and when its row was written (microseconds since 1970, as text): together they
+   * name an index file, and tell one database's version 5 from another's (a database restored
+   * or replaced under the same data directory). Absent before the first change.
+   */
+  async state(db: Executor): Promise<{ version: number; built: string } | undefined> {
+    const { rows } = await db.execute<{ version: number; built: string }>(
+      sql`SELECT version, (extract(epoch FROM built_at) * 1000000)::bigint::text AS built FROM search_index_state WHERE id = 1`,
+    );
+    return rows[0] ? { version: Number(rows[0].version), built: rows[0].built } : undefined;
+  }
+
   async dictionary(db: Executor): Promise<DictionaryRow[]> {
     const { rows } = await db.execute<DictionaryRow>(
       sql`SELECT id, word, title_votes AS tv, title_count AS tc, person_popularity AS pp, person_count AS pc FROM search_words`,
