@@ -56,6 +56,43 @@ export interface ImportCollection {
   listing: string;
 }
 
+/**
+ * The staged titles upserted by IMDb id, with their genres replaced; leaves `imported` (id, imdb_id
+ * of every staged title) for the statements after it. A full import takes each staged title's
+ * rating from the staged ratings (keeping the last one when IMDb has none); a daily import stages a
+ * title's own row without its ratings group, which it applies apart, so the rating is kept here.
+ * A title IMDb brings back after removing it is published again.
+ */
+function stagedTitlesMerge(ratings: 'staged' | 'keep'): string {
+  const rating =
+    ratings === 'staged'
+      ? `rating = coalesce(excluded.rating, titles.rating),
+      votes = CASE WHEN excluded.rating IS NULL THEN titles.votes ELSE excluded.votes END, `
+      : '';
+  return `
+    INSERT INTO titles (imdb_id, type, imdb_type, title_en, title_original, title_fa, slug, year, end_year, runtime, rating, votes)
+    SELECT s.tconst, s.type, s.imdb_type, s.primary_title, s.original_title,
+           (SELECT a.title FROM stg_akas a WHERE a.tconst = s.tconst ORDER BY a.rank LIMIT 1),
+           s.slug, s.start_year, s.end_year, s.runtime, r.rating, coalesce(r.votes, 0)
+    FROM stg_titles s LEFT JOIN stg_ratings r ON r.tconst = s.tconst
+    ON CONFLICT (imdb_id) DO UPDATE SET
+      type = excluded.type, imdb_type = excluded.imdb_type, title_en = excluded.title_en, title_original = excluded.title_original,
+      title_fa = coalesce(excluded.title_fa, titles.title_fa), slug = excluded.slug, year = excluded.year, end_year = excluded.end_year,
+      runtime = excluded.runtime, ${rating}updated_at = now(),
+      published = titles.published OR titles.removed_upstream_at IS NOT NULL, removed_upstream_at = NULL;
+
+    CREATE TEMP TABLE imported ON COMMIT DROP AS SELECT t.id, t.imdb_id FROM titles t JOIN stg_titles s ON s.tconst = t.imdb_id;
+    CREATE INDEX ON imported (imdb_id);
+
+    DELETE FROM title_genres WHERE title_id IN (SELECT id FROM imported);
+    INSERT INTO title_genres (title_id, genre_id, position)
+    SELECT i.id, g.id, (x.ord - 1)::smallint
+    FROM stg_titles s JOIN imported i ON i.imdb_id = s.tconst
+    CROSS JOIN LATERAL unnest(string_to_array(s.genres, E'\\x1f')) WITH ORDINALITY AS x(name, ord)
+    JOIN genres g ON g.name_en = x.name
+    ON CONFLICT DO NOTHING;`;
+}
+
 export class ImporterRepository {
   /** Takes the import lock for the transaction if it is free; false when another import holds it. */
   async tryLockImports(tx: Executor): Promise<boolean> {
@@ -127,28 +164,7 @@ export class ImporterRepository {
   /** Titles, their genres, episodes, seasons, people and credits from the staging tables, keyed on IMDb ids. */
   async mergeStaged(tx: Executor): Promise<void> {
     await tx.execute(sql.raw(`
-    INSERT INTO titles (imdb_id, type, imdb_type, title_en, title_original, title_fa, slug, year, end_year, runtime, rating, votes)
-    SELECT s.tconst, s.type, s.imdb_type, s.primary_title, s.original_title,
-           (SELECT a.title FROM stg_akas a WHERE a.tconst = s.tconst ORDER BY a.rank LIMIT 1),
-           s.slug, s.start_year, s.end_year, s.runtime, r.rating, coalesce(r.votes, 0)
-    FROM stg_titles s LEFT JOIN stg_ratings r ON r.tconst = s.tconst
-    ON CONFLICT (imdb_id) DO UPDATE SET
-      type = excluded.type, imdb_type = excluded.imdb_type, title_en = excluded.title_en, title_original = excluded.title_original,
-      title_fa = coalesce(excluded.title_fa, titles.title_fa), slug = excluded.slug, year = excluded.year, end_year = excluded.end_year,
-      runtime = excluded.runtime, rating = coalesce(excluded.rating, titles.rating),
-      votes = CASE WHEN excluded.rating IS NULL THEN titles.votes ELSE excluded.votes END, updated_at = now(),
-      published = titles.published OR titles.removed_upstream_at IS NOT NULL, removed_upstream_at = NULL;
-
-    CREATE TEMP TABLE imported ON COMMIT DROP AS SELECT t.id, t.imdb_id FROM titles t JOIN stg_titles s ON s.tconst = t.imdb_id;
-    CREATE INDEX ON imported (imdb_id);
-
-    DELETE FROM title_genres WHERE title_id IN (SELECT id FROM imported);
-    INSERT INTO title_genres (title_id, genre_id, position)
-    SELECT i.id, g.id, (x.ord - 1)::smallint
-    FROM stg_titles s JOIN imported i ON i.imdb_id = s.tconst
-    CROSS JOIN LATERAL unnest(string_to_array(s.genres, E'\\x1f')) WITH ORDINALITY AS x(name, ord)
-    JOIN genres g ON g.name_en = x.name
-    ON CONFLICT DO NOTHING;
+${stagedTitlesMerge('staged')}
 
     INSERT INTO episodes (imdb_id, title_id, season_number, episode_number, name_en, year, runtime, rating, votes, name_fa)
     SELECT e.tconst, i.id, e.season, e.episode, n.name, n.year, n.runtime, r.rating, coalesce(r.votes, 0),
@@ -271,27 +287,7 @@ export class ImporterRepository {
    */
   async mergeDaily(tx: Executor): Promise<Pick<DailyMergeCounts, 'episodesRemoved' | 'episodesKept'>> {
     await tx.execute(sql.raw(`
-    INSERT INTO titles (imdb_id, type, imdb_type, title_en, title_original, title_fa, slug, year, end_year, runtime, rating, votes)
-    SELECT s.tconst, s.type, s.imdb_type, s.primary_title, s.original_title,
-           (SELECT a.title FROM stg_akas a WHERE a.tconst = s.tconst ORDER BY a.rank LIMIT 1),
-           s.slug, s.start_year, s.end_year, s.runtime, r.rating, coalesce(r.votes, 0)
-    FROM stg_titles s LEFT JOIN stg_ratings r ON r.tconst = s.tconst
-    ON CONFLICT (imdb_id) DO UPDATE SET
-      type = excluded.type, imdb_type = excluded.imdb_type, title_en = excluded.title_en, title_original = excluded.title_original,
-      title_fa = coalesce(excluded.title_fa, titles.title_fa), slug = excluded.slug, year = excluded.year, end_year = excluded.end_year,
-      runtime = excluded.runtime, updated_at = now(),
-      published = titles.published OR titles.removed_upstream_at IS NOT NULL, removed_upstream_at = NULL;
-
-    CREATE TEMP TABLE imported ON COMMIT DROP AS SELECT t.id, t.imdb_id FROM titles t JOIN stg_titles s ON s.tconst = t.imdb_id;
-    CREATE INDEX ON imported (imdb_id);
-
-    DELETE FROM title_genres WHERE title_id IN (SELECT id FROM imported);
-    INSERT INTO title_genres (title_id, genre_id, position)
-    SELECT i.id, g.id, (x.ord - 1)::smallint
-    FROM stg_titles s JOIN imported i ON i.imdb_id = s.tconst
-    CROSS JOIN LATERAL unnest(string_to_array(s.genres, E'\\x1f')) WITH ORDINALITY AS x(name, ord)
-    JOIN genres g ON g.name_en = x.name
-    ON CONFLICT DO NOTHING;
+${stagedTitlesMerge('keep')}
 
     -- Ratings and Persian names that changed, of titles whose own row did not.
     UPDATE titles t SET rating = r.rating, votes = r.votes, updated_at = now() FROM stg_ratings r
