@@ -1,6 +1,6 @@
 import os from 'node:os';
 import { configDefaults, defineConfig } from 'vitest/config';
-import webProject, { isolatedWebProject } from './apps/web/vitest.config';
+import webProject, { isolatedWebProject } from './apps/web/vitest.config.ts';
 
 /**
  * API test files that run alone, one after another, after every other file has finished: they

@@ -1,5 +1,5 @@
 import react from '@vitejs/plugin-react';
-import { plainIcons } from './build/plain-icons';
+import { plainIcons } from './build/plain-icons.ts';
 import { configDefaults, defineProject } from 'vitest/config';
 
 /**
