@@ -23,6 +23,15 @@ const list = (fallback: string) =>
     );
 
 /**
+ * The most IMDb titles (title.basics rows, episodes included) an import may leave in the embedded
+ * database (decision 35). docs/benchmarks.md measured it at 100,000 titles (imported in 85 s,
+ * search p99 25 ms, a title's first read p99 182 ms, each about four times PostgreSQL's) and
+ * PostgreSQL at 1,000,000; the embedded one is a single connection in one process, so ten times
+ * the measured size is as far as it is let go, not the 12.3M of IMDb's full set.
+ */
+export const EMBEDDED_MAX_TITLES = 1_000_000;
+
+/**
  * Every setting comes from the environment and is checked here once, at start-up, so a typo
  * fails loudly instead of half-working. The defaults make `npm start` work on a fresh clone.
  */
@@ -126,6 +135,11 @@ const envSchema = z.object({
    * timeout (4 s in deploy/nginx), so the proxy, not this process, closes the idle connections.
    */
   SHUTDOWN_DRAIN_MS: z.coerce.number().int().min(0).max(60_000).default(0),
+  /**
+   * The embedded database's import limit in IMDb titles (EMBEDDED_MAX_TITLES): an import that
+   * would go past it is refused before it reads anything. PostgreSQL has none.
+   */
+  IMPORT_EMBEDDED_MAX_TITLES: z.coerce.number().int().min(1).default(EMBEDDED_MAX_TITLES),
   /** The largest file the panel accepts (videos, IMDb datasets), in bytes; 20 GiB by default. */
   UPLOAD_MAX_BYTES: z.coerce.number().int().min(1).default(20 * 1024 ** 3),
 });

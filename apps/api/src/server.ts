@@ -60,7 +60,7 @@ async function main() {
   // Videos queued by `npm run media:ingest` are packaged here (one at a time).
   let mediaWorker: MediaWorker | undefined;
   if (config.MEDIA_WORKER) {
-    mediaWorker = await startMediaWorker({ database, dataDir: config.DATA_DIR, log: (msg) => app.log.info(msg), onError: (err) => app.log.warn({ err }, 'media queue') }).catch((err: unknown) => {
+    mediaWorker = await startMediaWorker({ database, dataDir: config.DATA_DIR, embeddedMaxTitles: config.IMPORT_EMBEDDED_MAX_TITLES, log: (msg) => app.log.info(msg), onError: (err) => app.log.warn({ err }, 'media queue') }).catch((err: unknown) => {
       app.log.error({ err }, 'media worker did not start; queued videos wait');
       return undefined;
     });

@@ -213,6 +213,10 @@ export const adminImport = z
   .object({
     id: z.number().int(),
     status: importStatus,
+    /** `panel`: uploaded files run as a job; `command`: `npm run import` on a server, with no uploaded files. */
+    source: z.enum(['panel', 'command']),
+    /** The machine that ran it (its host name); null until a worker takes it. */
+    host: z.string().nullable(),
     /** `queued`, the file being read (`title.basics`…), `merge`, `search`, `vacuum`, `done`. */
     phase: z.string(),
     percent: z.number().int(),

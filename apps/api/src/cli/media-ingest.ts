@@ -96,7 +96,7 @@ try {
   // --no-wait the job waits for a site's worker.
   // The worker's own notes wait for the end: on a terminal they would break into the progress line.
   const notes: string[] = [];
-  const worker = database.guest || !wait ? undefined : await startMediaWorker({ database, dataDir: config.DATA_DIR, log: (m) => notes.push(m), onError: (e) => console.error(e) });
+  const worker = database.guest || !wait ? undefined : await startMediaWorker({ database, dataDir: config.DATA_DIR, embeddedMaxTitles: config.IMPORT_EMBEDDED_MAX_TITLES, log: (m) => notes.push(m), onError: (e) => console.error(e) });
   const boss = worker?.boss ?? (await startQueue(database, (e) => console.error(e)));
   const id = await enqueueIngest(database, boss, { titleId: target.title_id, episodeId: target.episode_id }, request);
   console.log(`ingest ${id} queued${database.guest ? ': the running site packages it' : worker ? '' : ": a running site's worker packages it"}`);

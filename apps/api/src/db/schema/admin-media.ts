@@ -14,6 +14,8 @@ export const catalogueImports = pgTable(
     id: serial().primaryKey(),
     jobId: uuid(),
     status: text().notNull().default('queued'),
+    /** `panel` (uploaded files, run as a job) or `command` (`npm run import`, run by that process). */
+    source: text().notNull().default('panel'),
     /** `queued`, a file being read (`title.basics`…), `merge`, `search`, `vacuum`, `done`. */
     phase: text().notNull().default('queued'),
     percent: smallint().notNull().default(0),
@@ -50,6 +52,7 @@ export const catalogueImports = pgTable(
     index('catalogue_imports_created_idx').on(t.createdAt.desc(), t.id.desc()),
     check('catalogue_imports_status_check', sql`${t.status} IN ('queued', 'running', 'done', 'failed')`),
     check('catalogue_imports_percent_check', sql`${t.percent} BETWEEN 0 AND 100`),
+    check('catalogue_imports_source_check', sql`${t.source} IN ('panel', 'command')`),
   ],
 );
 

@@ -276,6 +276,8 @@ export async function setImportJob(db: Executor, id: number, jobId: string): Pro
 const importColumns = {
   id: catalogueImports.id,
   status: catalogueImports.status,
+  source: catalogueImports.source,
+  worker: catalogueImports.worker,
   phase: catalogueImports.phase,
   percent: catalogueImports.percent,
   rowsRead: catalogueImports.rowsRead,

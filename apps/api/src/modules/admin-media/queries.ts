@@ -95,6 +95,9 @@ export async function listUploads(db: Executor, q: UploadsQuery, receivedOf: (id
 export const toImport = (r: ImportRow): AdminImport => ({
   id: r.id,
   status: r.status as AdminImport['status'],
+  source: r.source as AdminImport['source'],
+  // The worker is `host:pid:start`; operators know machines by name.
+  host: r.worker?.split(':')[0] || null,
   phase: r.phase,
   percent: r.percent,
   rowsRead: r.rowsRead,

@@ -15,6 +15,7 @@ import { FingerprintStore, type FullReasonCode, type Manifest, type PendingSet }
 import { loadSupplement, type Supplement } from './files/supplement';
 import { IMDB_GENRES_FA } from './genre-names';
 import { joinList } from './stage';
+import { refuseOverEmbeddedLimit, type CatalogueTooLargeError } from './catalogue-size';
 import { ImporterRepository, type RemovedTitle, type StagedColumns } from './importer.repository';
 
 const repo = new ImporterRepository();
@@ -42,6 +43,14 @@ export interface ImportOptions {
   stateDir?: string;
   /** Read everything even when a daily import is possible. */
   full?: boolean;
+  /**
+   * On the embedded database, refuse (CatalogueTooLargeError) an import that would leave it more
+   * titles than this, before anything is read into it (decision 35); PostgreSQL has no limit.
+   * Without it, no limit (the demo catalogue, tests, benchmarks).
+   */
+  embeddedMaxTitles?: number;
+  /** Past `embeddedMaxTitles` anyway (the command's `--force`): told what was found, and the import goes on. */
+  forcePastLimit?: (past: CatalogueTooLargeError) => void;
 }
 
 /** Where a data directory keeps the fingerprints of the last import's files. */
@@ -135,6 +144,7 @@ export async function importCatalogue(opts: ImportOptions): Promise<ImportReport
   const files = {} as Record<ImdbKind, string | null>;
   for (const kind of KINDS) files[kind] = findImdbFile(opts.imdbDir, kind);
   if (!files['title.basics']) throw new ImportFileError(`title.basics.tsv (or .tsv.gz) not found in ${opts.imdbDir}`, opts.imdbDir);
+  if (opts.embeddedMaxTitles !== undefined) await refuseOverEmbeddedLimit(opts.database, files['title.basics'], opts.embeddedMaxTitles, opts.forcePastLimit);
 
   let supplement: Supplement | undefined;
   let supplementIssues: string[] = [];

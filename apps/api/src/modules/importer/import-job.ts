@@ -5,13 +5,16 @@
  * `catalogue_imports` says how far it got and, when it failed, why — in Persian.
  */
 import fs from 'node:fs';
+import os from 'node:os';
 import path from 'node:path';
 import type { DatasetKind } from '@parde/contract';
 import type PgBoss from 'pg-boss';
 import type { Database } from '../../db/client';
-import { IMPORT_QUEUE, reclaimJobs } from '../queue/job-queue';
+import type { Executor } from '../../db/executor';
+import { IMPORT_QUEUE, reclaimJobs, workerGone } from '../queue/job-queue';
+import { CatalogueTooLargeError } from './catalogue-size';
 import { ImportFileError } from './files/imdb-reader';
-import { imdbStateDir, importCatalogue, importSummary, type ImportProgress } from './import-catalogue';
+import { imdbStateDir, importCatalogue, importSummary, type ImportProgress, type ImportReport } from './import-catalogue';
 import { ImporterRepository } from './importer.repository';
 
 const repo = new ImporterRepository();
@@ -33,6 +36,8 @@ export interface ImportJobContext {
   dataDir: string;
   worker: string;
   log: (msg: string) => void;
+  /** The embedded database's limit in titles (config IMPORT_EMBEDDED_MAX_TITLES, decision 35). */
+  embeddedMaxTitles?: number;
 }
 
 /** Where uploaded files are kept: DATA_DIR/uploads/{id} (the tus store). */
@@ -48,6 +53,7 @@ const BAD_FILE = 'ورود از IMDb انجام نشد و چیزی در کاتا
 export function importFailureText(err: unknown, dir: string): string {
   const detail = ((err as Error)?.message ?? String(err)).split(`${dir}${path.sep}`).join('');
   if (err instanceof ImportInputError) return detail;
+  if (err instanceof CatalogueTooLargeError) return err.persian;
   if (err instanceof ImportFileError) return `${BAD_FILE}\n${detail}`;
   return `${FAILED}\n${detail}`;
 }
@@ -68,14 +74,12 @@ const ISSUE_SAMPLES = 20;
 const MAX_REMOVED_LISTED = 5000;
 const HEARTBEAT_MS = 15_000;
 
-/** Runs one import to the end; throws for a failure worth another try (after recording it). */
-export async function runImportJob(ctx: ImportJobContext, importId: number): Promise<void> {
-  const { db } = ctx.database;
-  const claimed = await repo.claimImport(db, importId, ctx.worker);
-  if (claimed === undefined) return;
-  const files = claimed as ImportFile[];
-  const dir = path.join(ctx.dataDir, 'imports', String(importId));
-
+/**
+ * Keeps an import's row up to date while it runs: progress as the files are read (the percent
+ * of the bytes), the phases after, and a heartbeat while nothing else is written. Shared by the
+ * panel's job and the command, so both show in the panel alike.
+ */
+export function trackImport(db: Database['db'], importId: number, tsvBytes: number) {
   // Progress goes through the pool, never awaited by the importer: on the embedded database the
   // import's transaction holds the one connection, and these wait for it rather than block it.
   let writing: Promise<unknown> = Promise.resolve();
@@ -86,7 +90,6 @@ export async function runImportJob(ctx: ImportJobContext, importId: number): Pro
     pending = true;
     writing = writing.then(() => statement().catch(() => {})).finally(() => (pending = false));
   };
-  const tsvBytes = files.filter((f) => f.kind !== 'supplement').reduce((n, f) => n + f.size, 0);
   const done = { bytes: 0, rows: 0 };
   let current: { phase: string; bytes: number; rows: number; total: number } = { phase: 'queued', bytes: 0, rows: 0, total: 0 };
   const onProgress = (p: ImportProgress) => {
@@ -107,6 +110,42 @@ export async function runImportJob(ctx: ImportJobContext, importId: number): Pro
     if (!pending && Date.now() - lastWrite >= HEARTBEAT_MS) write(() => repo.importHeartbeat(db, importId));
   }, HEARTBEAT_MS);
   heartbeat.unref();
+  return {
+    onProgress,
+    rowsRead: () => done.rows + current.rows,
+    /** Stops the heartbeat and waits for the writes under way, before the row's last word. */
+    async settle() {
+      clearInterval(heartbeat);
+      await writing;
+    },
+  };
+}
+
+/** The report of a finished import on its row (in the caller's transaction). */
+export async function recordImportReport(tx: Executor, importId: number, report: ImportReport, read: { rowsRead: number; bytesRead: number }): Promise<void> {
+  const counts = { titles: report.titles, episodes: report.episodes, people: report.people, credits: report.credits, collections: report.collections };
+  await repo.finishImport(tx, importId, {
+    ...read,
+    counts,
+    issues: report.issueCount,
+    mode: report.mode,
+    modeReason: report.fullReason?.code ?? null,
+    changes: report.changes,
+    removedTitles: report.removedTitles.slice(0, MAX_REMOVED_LISTED),
+    issueSamples: report.issues.slice(0, ISSUE_SAMPLES).map((i) => `${path.basename(i.file)}:${i.line}: ${i.message}`),
+    seconds: report.seconds,
+  });
+}
+
+/** Runs one import to the end; throws for a failure worth another try (after recording it). */
+export async function runImportJob(ctx: ImportJobContext, importId: number): Promise<void> {
+  const { db } = ctx.database;
+  const claimed = await repo.claimImport(db, importId, ctx.worker);
+  if (claimed === undefined) return;
+  const files = claimed as ImportFile[];
+  const dir = path.join(ctx.dataDir, 'imports', String(importId));
+  const tsvBytes = files.filter((f) => f.kind !== 'supplement').reduce((n, f) => n + f.size, 0);
+  const tracker = trackImport(db, importId, tsvBytes);
 
   try {
     await fs.promises.rm(dir, { recursive: true, force: true });
@@ -119,23 +158,18 @@ export async function runImportJob(ctx: ImportJobContext, importId: number): Pro
       await fs.promises.symlink(source, link);
       if (f.kind === 'supplement') supplementFile = link;
     }
-    const report = await importCatalogue({ database: ctx.database, imdbDir: dir, supplementFile, log: ctx.log, onProgress, stateDir: imdbStateDir(ctx.dataDir) });
-    clearInterval(heartbeat);
-    await writing;
-    const counts = { titles: report.titles, episodes: report.episodes, people: report.people, credits: report.credits, collections: report.collections };
+    const report = await importCatalogue({
+      database: ctx.database,
+      imdbDir: dir,
+      supplementFile,
+      log: ctx.log,
+      onProgress: tracker.onProgress,
+      stateDir: imdbStateDir(ctx.dataDir),
+      embeddedMaxTitles: ctx.embeddedMaxTitles,
+    });
+    await tracker.settle();
     await db.transaction(async (tx) => {
-      await repo.finishImport(tx, importId, {
-        rowsRead: done.rows + current.rows,
-        bytesRead: tsvBytes,
-        counts,
-        issues: report.issueCount,
-        mode: report.mode,
-        modeReason: report.fullReason?.code ?? null,
-        changes: report.changes,
-        removedTitles: report.removedTitles.slice(0, MAX_REMOVED_LISTED),
-        issueSamples: report.issues.slice(0, ISSUE_SAMPLES).map((i) => `${path.basename(i.file)}:${i.line}: ${i.message}`),
-        seconds: report.seconds,
-      });
+      await recordImportReport(tx, importId, report, { rowsRead: tracker.rowsRead(), bytesRead: tsvBytes });
       await repo.markUploadsUsed(tx, importId, files.map((f) => f.uploadId));
     });
     for (const line of importSummary(report)) ctx.log(`import ${importId}: ${line}`);
@@ -145,16 +179,37 @@ export async function runImportJob(ctx: ImportJobContext, importId: number): Pro
       await Promise.all([fs.promises.rm(source, { force: true }), fs.promises.rm(`${source}.json`, { force: true })]);
     }
   } catch (err) {
-    clearInterval(heartbeat);
-    await writing;
+    await tracker.settle();
     await repo.failImport(db, importId, importFailureText(err, dir)).catch(() => {});
     ctx.log(`import ${importId} failed: ${(err as Error)?.message ?? String(err)}`);
-    if (!(err instanceof ImportFileError || err instanceof ImportInputError)) throw err;
+    if (!isPermanentImportFailure(err)) throw err;
   } finally {
     await fs.promises.rm(dir, { recursive: true, force: true }).catch(() => {});
   }
 }
 
+/** Input that will not get better by trying again: the job is not run again for it. */
+const isPermanentImportFailure = (err: unknown) => err instanceof ImportFileError || err instanceof ImportInputError || err instanceof CatalogueTooLargeError;
+
 /** Imports marked running whose worker is gone: back to the queue, as ingests are. */
-export const reclaimImportOrphans = (database: Database, boss: PgBoss) =>
-  reclaimJobs(database, boss, { table: 'catalogue_imports', queue: IMPORT_QUEUE, staleOnlyElsewhere: true });
+export const reclaimImportOrphans = async (database: Database, boss: PgBoss) => {
+  await failAbandonedCommandImports(database);
+  return reclaimJobs(database, boss, { table: 'catalogue_imports', queue: IMPORT_QUEUE, staleOnlyElsewhere: true });
+};
+
+const COMMAND_GONE = 'فرمان ورود پیش از پایان متوقف شد (بسته شد یا از کار افتاد) و چیزی در کاتالوگ تغییر نکرد. آن را دوباره اجرا کنید.';
+/** Another machine's command, silent this long, is gone (its heartbeat goes through a pool of its own). */
+const COMMAND_STALE_SECONDS = 120;
+
+/**
+ * A command-line import whose process is gone (killed, its terminal closed) has no queue to go
+ * back to: its row is failed, so the panel does not show it running for ever. Its transaction
+ * died with it, so the catalogue is as it was. On this host a live pid is what counts (the
+ * embedded database's one connection can keep it from beating); elsewhere, the heartbeat.
+ */
+export async function failAbandonedCommandImports(database: Database): Promise<void> {
+  for (const r of await repo.runningCommandImports(database.db, COMMAND_STALE_SECONDS)) {
+    const elsewhere = r.worker !== null && r.worker.split(':')[0] !== os.hostname();
+    if (workerGone(r.worker) || (elsewhere && r.stale)) await repo.failRunningImport(database.db, r.id, COMMAND_GONE);
+  }
+}

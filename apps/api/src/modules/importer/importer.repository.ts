@@ -553,7 +553,22 @@ ${stagedTitlesMerge('keep')}
     return rows[0]!.n;
   }
 
-  // Imports started from the panel (import-job.ts): `catalogue_imports` says how far each got.
+  /** Titles and episodes: the rows title.basics gave the catalogue, to weigh against the embedded database's limit. */
+  async catalogueRows(db: Executor): Promise<number> {
+    const { rows } = await db.execute<{ n: number }>(sql`SELECT ((SELECT count(*) FROM titles) + (SELECT count(*) FROM episodes))::int AS n`);
+    return rows[0]!.n;
+  }
+
+  // Imports started from the panel (import-job.ts) or the command (command-import.ts): `catalogue_imports` says how far each got.
+
+  /** An import run by `npm run import`: recorded running from the start, with no uploaded files. */
+  async startCommandImport(db: Executor, worker: string, bytesTotal: number): Promise<number> {
+    const [row] = await db
+      .insert(catalogueImports)
+      .values({ source: 'command', status: 'running', worker, files: [], bytesTotal, attempts: 1, startedAt: sql`now()` })
+      .returning({ id: catalogueImports.id });
+    return row!.id;
+  }
 
   /** Takes the import for this worker (again after a failure or a dead worker); its files, or undefined when it is done or gone. */
   async claimImport(db: Executor, id: number, worker: string): Promise<unknown | undefined> {
@@ -623,6 +638,22 @@ ${stagedTitlesMerge('keep')}
   async markUploadsUsed(tx: Executor, importId: number, uploadIds: string[]): Promise<void> {
     if (uploadIds.length === 0) return;
     await tx.update(mediaUploads).set({ status: 'used', importId }).where(inArray(mediaUploads.id, uploadIds));
+  }
+
+  /** Command-line imports still marked running, with whether their heartbeat is older than `staleSeconds`. */
+  async runningCommandImports(db: Executor, staleSeconds: number): Promise<{ id: number; worker: string | null; stale: boolean }[]> {
+    return db
+      .select({ id: catalogueImports.id, worker: catalogueImports.worker, stale: sql<boolean>`${catalogueImports.updatedAt} < now() - make_interval(secs => ${staleSeconds})` })
+      .from(catalogueImports)
+      .where(and(eq(catalogueImports.source, 'command'), eq(catalogueImports.status, 'running')));
+  }
+
+  /** Failed, if it is still running (its command may have finished meanwhile). */
+  async failRunningImport(db: Executor, id: number, error: string): Promise<void> {
+    await db
+      .update(catalogueImports)
+      .set({ status: 'failed', error, finishedAt: sql`now()`, updatedAt: sql`now()` })
+      .where(and(eq(catalogueImports.id, id), eq(catalogueImports.status, 'running')));
   }
 
   async failImport(db: Executor, id: number, error: string): Promise<void> {

@@ -17,10 +17,17 @@ export interface MediaWorker {
  * and the panel's IMDb imports, one at a time (../importer/import-job.ts).
  * A job whose worker died is handed back at start and every 30 s (./queue.ts).
  */
-export async function startMediaWorker(opts: { database: Database; dataDir: string; log: (msg: string) => void; onError: (err: unknown) => void }): Promise<MediaWorker> {
+export async function startMediaWorker(opts: {
+  database: Database;
+  dataDir: string;
+  log: (msg: string) => void;
+  onError: (err: unknown) => void;
+  /** The embedded database's limit for the panel's imports (config IMPORT_EMBEDDED_MAX_TITLES). */
+  embeddedMaxTitles?: number;
+}): Promise<MediaWorker> {
   const { database, log } = opts;
   const boss = await startQueue(database, opts.onError);
-  const ctx = { database, dataDir: opts.dataDir, worker: workerId(), log };
+  const ctx = { database, dataDir: opts.dataDir, worker: workerId(), log, embeddedMaxTitles: opts.embeddedMaxTitles };
   await reclaimOrphans(database, boss).then((n) => n && log(`${n} media jobs of a stopped worker queued again`));
   await reclaimImportOrphans(database, boss).then((n) => n && log(`${n} imports of a stopped worker queued again`));
   const timer = setInterval(() => {

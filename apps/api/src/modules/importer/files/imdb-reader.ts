@@ -294,3 +294,37 @@ async function isGzip(file: string): Promise<boolean> {
     await handle.close();
   }
 }
+
+/**
+ * The data rows of a dataset file (its lines after the header), counted as bytes go by, never
+ * decoded: exact up to `stopAfter`, then estimated from the share of the file read so far (of a
+ * gzip file, its compressed bytes), so sizing a file far past a limit costs no more than sizing
+ * one at it. Used to refuse an import before anything is read into the database.
+ */
+export async function countDataRows(file: string, stopAfter: number): Promise<{ rows: number; exact: boolean }> {
+  const totalBytes = await fileSize(file);
+  const gzipped = await isGzip(file);
+  if (file.endsWith('.gz') && !gzipped) throw new ImportFileError('named .gz but is not gzip-compressed', file);
+  const source = fs.createReadStream(file, { highWaterMark: CHUNK });
+  const gunzip = gzipped ? zlib.createGunzip({ chunkSize: CHUNK }) : null;
+  const stream = gunzip ? pipeline(source, gunzip, () => {}) : source;
+  let lines = 0;
+  let consumed = 0;
+  let endsWithNewline = true;
+  try {
+    for await (const chunk of stream as AsyncIterable<Buffer>) {
+      for (let i = chunk.indexOf(10); i !== -1; i = chunk.indexOf(10, i + 1)) lines++;
+      if (chunk.length > 0) endsWithNewline = chunk[chunk.length - 1] === 10;
+      consumed += chunk.length;
+      // The share of the file behind the lines counted: of a gzip file, the compressed bytes the
+      // decompressor took (the read stream reads ahead of both).
+      const share = (gunzip ? gunzip.bytesWritten : consumed) / Math.max(1, totalBytes);
+      if (lines - 1 > stopAfter && share < 1) return { rows: Math.round((lines - 1) / Math.max(share, 1e-9)), exact: false };
+    }
+  } catch (err) {
+    throw new ImportFileError(gzipped ? `cannot decompress: ${(err as Error).message}` : `cannot read: ${(err as Error).message}`, file);
+  } finally {
+    source.destroy();
+  }
+  return { rows: Math.max(0, lines + (endsWithNewline ? 0 : 1) - 1), exact: true };
+}

@@ -2,11 +2,13 @@ import type { AdminImport } from '@parde/contract';
 import { render, screen, within } from '@testing-library/react';
 import { describe, expect, it } from 'vitest';
 import { MuiScope } from '../../../components/mui-scope';
-import { ImportReport } from './imports-screen';
+import { ImportReport, ImportStarter } from './imports-screen';
 
 const base: AdminImport = {
   id: 7,
   status: 'done',
+  source: 'panel',
+  host: 'web-1',
   phase: 'done',
   percent: 100,
   rowsRead: 1200,
@@ -68,5 +70,28 @@ describe('ImportReport', () => {
       </MuiScope>,
     );
     expect(container.textContent).toBe('');
+  });
+});
+
+describe('ImportStarter', () => {
+  it('marks an import run from the command line, with the machine it ran on', () => {
+    render(
+      <MuiScope>
+        <ImportStarter i={{ ...base, source: 'command', host: 'db-2', createdBy: null }} />
+      </MuiScope>,
+    );
+    const mark = screen.getByTestId('admin-import-command');
+    expect(mark.textContent).toBe('از خط فرمان');
+    expect(mark.getAttribute('aria-label')).toBe('از خط فرمان، روی db-2');
+  });
+
+  it('names the operator of an import started from the panel', () => {
+    render(
+      <MuiScope>
+        <ImportStarter i={{ ...base, createdBy: { id: 3, name: 'ویراستار' } }} />
+      </MuiScope>,
+    );
+    expect(screen.queryByTestId('admin-import-command')).toBeNull();
+    expect(screen.getByText('ویراستار')).toBeTruthy();
   });
 });

@@ -264,11 +264,28 @@ function ImportRow({ i }: { i: AdminImport }) {
       </TableCell>
       <TableCell>
         <Typography component="span" dir="ltr" sx={{ fontSize: '0.8rem' }}>
-          {i.files.map((f) => f.kind).join(', ')}
+          {i.files.length > 0 ? i.files.map((f) => f.kind).join(', ') : '—'}
         </Typography>
       </TableCell>
-      <TableCell>{i.createdBy?.name ?? '—'}</TableCell>
+      <TableCell>
+        <ImportStarter i={i} />
+      </TableCell>
     </TableRow>
+  );
+}
+
+/** Who started it: the operator, or `npm run import` on a server (with no uploaded files), marked as such. */
+export function ImportStarter({ i }: { i: AdminImport }) {
+  if (i.source !== 'command') return <>{i.createdBy?.name ?? '—'}</>;
+  return (
+    <Chip
+      size="small"
+      variant="outlined"
+      data-testid="admin-import-command"
+      label={m.fromCommand}
+      title={i.host ? m.fromCommandOn(i.host) : m.fromCommand}
+      aria-label={i.host ? m.fromCommandOn(i.host) : m.fromCommand}
+    />
   );
 }
 

@@ -76,6 +76,8 @@ export const mediaMessages = {
     countsText: (titles: string, episodes: string, people: string) => `${titles} عنوان، ${episodes} قسمت، ${people} نفر`,
     issues: (n: string) => `${n} سطر نادیده گرفته شد`,
     by: 'آغازکننده',
+    fromCommand: 'از خط فرمان',
+    fromCommandOn: (host: string) => `از خط فرمان، روی ${host}`,
     status: { queued: 'در صف', running: 'در حال اجرا', done: 'انجام شد', failed: 'ناموفق' } as Record<string, string>,
     needBasics: 'فایل title.basics لازم است.',
     select: (name: string) => `انتخاب ${name}`,
