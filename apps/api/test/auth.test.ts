@@ -35,7 +35,8 @@ async function waitForMail(email: string, subject: RegExp) {
       if (!mail) throw new Error(`no mail "${subject}" to ${email} yet`);
       return mail;
     },
-    { timeout: 5000, interval: 20 },
+    // A mail is written after its answer: seconds later while CI's three lanes share two cores.
+    { timeout: 20_000, interval: 20 },
   );
 }
 
@@ -267,7 +268,7 @@ describe('an unconfirmed sign-up', () => {
         if (used) await repo.markEmailVerified(link, used.userId);
         return used;
       });
-      await vi.waitFor(async () => expect(await waitingForALock()).toBe(1), { timeout: 5000, interval: 20 });
+      await vi.waitFor(async () => expect(await waitingForALock()).toBe(1), { timeout: 20_000, interval: 20 });
       // ...then the sign-up replaces the account's link.
       await repo.restartUnverified(signUp, owner!.id, { name: 'دوباره', passwordHash: 'scrypt$x' });
       await repo.createOneTimeToken(signUp, { userId: owner!.id, purpose: 'email_verify', tokenHash: hashToken(`next-${token}`), minutes: 60 });

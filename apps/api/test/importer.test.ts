@@ -144,5 +144,6 @@ describe('demo seeding', () => {
     } finally {
       await fresh.drop();
     }
-  });
+    // A database of its own and two imports in line: 20 s alone, over 30 s while CI's lanes share the cores.
+  }, 120_000);
 });

@@ -84,7 +84,8 @@ export async function confirmationToken(email: string, inbox: Inbox): Promise<st
       if (!token) throw new Error(`no confirmation mail to ${email} yet`);
       return token;
     },
-    { timeout: 5000, interval: 20 },
+    // A mail is written after its answer: seconds later while CI's three lanes share two cores.
+    { timeout: 20_000, interval: 20 },
   );
 }
 

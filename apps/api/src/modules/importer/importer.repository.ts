@@ -93,6 +93,25 @@ function stagedTitlesMerge(ratings: 'staged' | 'keep'): string {
     ON CONFLICT DO NOTHING;`;
 }
 
+/**
+ * Each person's popularity (the votes of their titles) and best work as actor and as director,
+ * for the credits `where` keeps (everyone when empty). Ties go to the older IMDb id, so every
+ * database, and a daily import beside a full one, picks the same.
+ */
+function peopleStatsUpdate(where: string): string {
+  return `
+    UPDATE people p SET popularity = x.pop, best_starred_id = x.best_starred, best_directed_id = x.best_directed
+    FROM (
+      SELECT c.person_id,
+        least(sum(t.votes), 2147483647)::int AS pop,
+        (array_agg(t.id ORDER BY t.votes DESC, t.imdb_id) FILTER (WHERE c.role = 'actor'))[1] AS best_starred,
+        (array_agg(t.id ORDER BY t.votes DESC, t.imdb_id) FILTER (WHERE c.role = 'director'))[1] AS best_directed
+      FROM credits c JOIN titles t ON t.id = c.title_id
+      ${where}
+      GROUP BY c.person_id
+    ) x WHERE x.person_id = p.id`;
+}
+
 export class ImporterRepository {
   /** Takes the import lock for the transaction if it is free; false when another import holds it. */
   async tryLockImports(tx: Executor): Promise<boolean> {
@@ -398,17 +417,7 @@ ${stagedTitlesMerge('keep')}
 
   /** Popularity and best work of the people a daily import touched (refreshPeopleStats does everyone). */
   async refreshTouchedPeopleStats(tx: Executor): Promise<void> {
-    await tx.execute(sql.raw(`
-    UPDATE people p SET popularity = x.pop, best_starred_id = x.best_starred, best_directed_id = x.best_directed
-    FROM (
-      SELECT c.person_id,
-        least(sum(t.votes), 2147483647)::int AS pop,
-        (array_agg(t.id ORDER BY t.votes DESC, t.imdb_id) FILTER (WHERE c.role = 'actor'))[1] AS best_starred,
-        (array_agg(t.id ORDER BY t.votes DESC, t.imdb_id) FILTER (WHERE c.role = 'director'))[1] AS best_directed
-      FROM credits c JOIN titles t ON t.id = c.title_id
-      WHERE c.person_id IN (SELECT DISTINCT id FROM touched_people)
-      GROUP BY c.person_id
-    ) x WHERE x.person_id = p.id`));
+    await tx.execute(sql.raw(peopleStatsUpdate('WHERE c.person_id IN (SELECT DISTINCT id FROM touched_people)')));
   }
 
   async upsertCountries(tx: Executor, codes: string[], namesFa: string[], namesEn: string[]): Promise<void> {
@@ -508,16 +517,7 @@ ${stagedTitlesMerge('keep')}
    * them). Ties go to the older IMDb id, so every database (and a daily import) picks the same.
    */
   async refreshPeopleStats(tx: Executor): Promise<void> {
-    await tx.execute(sql.raw(`
-    UPDATE people p SET popularity = x.pop, best_starred_id = x.best_starred, best_directed_id = x.best_directed
-    FROM (
-      SELECT c.person_id,
-        least(sum(t.votes), 2147483647)::int AS pop,
-        (array_agg(t.id ORDER BY t.votes DESC, t.imdb_id) FILTER (WHERE c.role = 'actor'))[1] AS best_starred,
-        (array_agg(t.id ORDER BY t.votes DESC, t.imdb_id) FILTER (WHERE c.role = 'director'))[1] AS best_directed
-      FROM credits c JOIN titles t ON t.id = c.title_id
-      GROUP BY c.person_id
-    ) x WHERE x.person_id = p.id`));
+    await tx.execute(sql.raw(peopleStatsUpdate('')));
   }
 
   async analyzeCatalogue(tx: Executor): Promise<void> {
