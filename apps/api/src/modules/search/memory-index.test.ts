@@ -1,5 +1,6 @@
 import { describe, expect, it } from 'vitest';
-import { buildDictionary, DocIndexBuilder, type DictRow } from './memory-index';
+import type pg from 'pg';
+import { buildDictionary, DocIndexBuilder, IndexHolder, searchIndexChanged, type DictRow, type LoadedIndex } from './memory-index';
 
 // A small dictionary: ids as search_words would give them.
 const words: DictRow[] = [
@@ -68,5 +69,52 @@ describe('documents', () => {
     expect(docs.candidates([[6]], 100)).toEqual([]);
     expect(docs.candidates([[1], [8]], 100)).toEqual([]);
     expect(docs.candidates([], 100)).toEqual([]);
+  });
+});
+
+describe('the index a process holds', () => {
+  /** A holder whose loads are the test's: each returns the next version when the test lets it. */
+  class Held extends IndexHolder {
+    loads: { version: number; finish: () => void }[] = [];
+    private next = 0;
+    constructor() {
+      super(null as unknown as pg.Pool);
+    }
+    protected override load(): Promise<LoadedIndex> {
+      const version = ++this.next;
+      return new Promise((resolve) => {
+        this.loads.push({ version, finish: () => resolve({ version, dictionary: dict, docs: {} as LoadedIndex['docs'], shelves: new Map() }) });
+      });
+    }
+  }
+  const settle = () => new Promise((r) => setTimeout(r, 0));
+
+  it('never answers a change made here with a load that started before it', async () => {
+    const holder = new Held();
+    const first = holder.get();
+    await settle();
+    expect(holder.loads.map((l) => l.version)).toEqual([1]);
+    // This process changes the catalogue while the first load is still reading.
+    searchIndexChanged();
+    const second = holder.get();
+    holder.loads[0]!.finish();
+    expect((await first).version).toBe(1);
+    await settle();
+    // A second load follows the first, and the caller after the change waits for it.
+    expect(holder.loads.map((l) => l.version)).toEqual([1, 2]);
+    holder.loads[1]!.finish();
+    expect((await second).version).toBe(2);
+    expect((await holder.get()).version).toBe(2);
+  });
+
+  it('joins a load that started after the last change instead of starting another', async () => {
+    const holder = new Held();
+    searchIndexChanged();
+    const a = holder.get();
+    const b = holder.get();
+    await settle();
+    expect(holder.loads).toHaveLength(1);
+    holder.loads[0]!.finish();
+    expect([(await a).version, (await b).version]).toEqual([1, 1]);
   });
 });

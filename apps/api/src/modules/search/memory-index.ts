@@ -590,9 +590,11 @@ const VERSION_CHECK_MS = 2_000;
  * process is noticed within {@link VERSION_CHECK_MS} and loaded in the background while the old
  * index keeps answering; a rebuild in this process is loaded before the next search.
  */
-class IndexHolder {
+export class IndexHolder {
   private current?: LoadedIndex;
   private loading?: Promise<LoadedIndex>;
+  /** The change count ({@link localGeneration}) the load under way started at. */
+  private loadingGeneration = -1;
   private generation = -1;
   private checkedAt = Date.now();
   /** Where the processes of this machine share the index (see {@link shareSearchIndex}). */
@@ -601,7 +603,7 @@ class IndexHolder {
   constructor(private readonly pool: pg.Pool) {}
 
   /** The index of the catalogue as it is now: from the shared file when there is one, else from the database. */
-  private async load(): Promise<LoadedIndex> {
+  protected async load(): Promise<LoadedIndex> {
     if (!this.shared) return loadSearchIndex(this.pool);
     const { files, log } = this.shared;
     const started = Date.now();
@@ -637,23 +639,33 @@ class IndexHolder {
     return value;
   }
 
+  /**
+   * Loads the index, or joins the load under way when that one started after this process's last
+   * change. A load that started before it (a background reload for another process's change) may
+   * have read the catalogue without that change: a new load follows it, so the caller never gets
+   * an index older than the change it made.
+   */
   private reload(): Promise<LoadedIndex> {
-    if (!this.loading) {
-      const generation = localGeneration;
-      this.loading = this.load().then(
+    const generation = localGeneration;
+    if (this.loading && this.loadingGeneration === generation) return this.loading;
+    const before = this.loading;
+    this.loadingGeneration = generation;
+    const loading: Promise<LoadedIndex> = (before ? before.catch(() => undefined) : Promise.resolve(undefined))
+      .then(() => this.load())
+      .then(
         (index) => {
           this.current = index;
           this.generation = generation;
-          this.loading = undefined;
+          if (this.loading === loading) this.loading = undefined;
           return index;
         },
         (err: unknown) => {
-          this.loading = undefined;
+          if (this.loading === loading) this.loading = undefined;
           throw err;
         },
       );
-    }
-    return this.loading;
+    this.loading = loading;
+    return loading;
   }
 
   async get(): Promise<LoadedIndex> {
