@@ -87,8 +87,12 @@ describe('SIGKILL of the whole site', () => {
       }
     });
 
-    // Let the writes run, then kill everything at once, with requests in flight.
+    // Let the writes run until each kind has been answered a few times (on a loaded machine that
+    // takes longer than on an idle one), then kill everything at once, with requests in flight.
+    const enough = () => signedUp.length > 3 && [...paid.values()].flat().length > 2;
+    const runUntil = Date.now() + 60_000;
     await new Promise((r) => setTimeout(r, 2500));
+    while (!enough() && Date.now() < runUntil) await new Promise((r) => setTimeout(r, 100));
     await crashSite(site, fixture.dataDir);
     stop = true;
     await Promise.all([signUps, ...toggles, ...payments]);

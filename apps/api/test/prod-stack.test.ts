@@ -90,6 +90,24 @@ afterAll(async () => {
 type Ports = { api: number[]; pids: Record<string, number> };
 const ports = () => JSON.parse(fs.readFileSync(path.join(dataDir, 'prod-ports.json'), 'utf8')) as Ports;
 const nginxLog = () => fs.readFileSync(path.join(dataDir, 'nginx', 'error.log'), 'utf8');
+/**
+ * Under load, by count rather than by the clock (a loaded machine answers fewer requests a second):
+ * `fault` runs once 150 responses have come back, and the load stops once 250 more have come back
+ * after it and 3 s have passed (time for nginx to meet the fault), or when autocannon's duration ends.
+ */
+function stopAfter(load: ReturnType<typeof autocannon>, fault: () => void) {
+  let answered = 0;
+  let faultAt = 0;
+  let faultTime = 0;
+  load.on('response', () => {
+    answered++;
+    if (!faultAt && answered >= 150) {
+      faultAt = answered;
+      faultTime = Date.now();
+      fault();
+    } else if (faultAt && answered - faultAt >= 250 && Date.now() - faultTime >= 3000) load.stop();
+  });
+}
 /** Both API processes answer on their own ports (after an earlier test killed one). */
 const bothServing = () =>
   eventually(
@@ -179,16 +197,16 @@ describe.skipIf(!given)('npm run prod: nginx and two API processes', () => {
     const load = autocannon({
       url: front,
       connections: 16,
-      duration: 8,
+      duration: 60,
       requests: [{ setupRequest: (req: Record<string, unknown>) => ({ ...req, path: paths[n++ % paths.length] }) }],
     });
     const counts = { killedAt: 0 };
     const seen: string[] = [];
     load.on('reqError', (err: Error) => seen.push(`${Date.now() - counts.killedAt}ms ${err.message}`));
-    setTimeout(() => {
+    stopAfter(load, () => {
       counts.killedAt = Date.now();
       process.kill(victim, 'SIGKILL');
-    }, 2500);
+    });
     const result = await load;
     expect(counts.killedAt).toBeGreaterThan(0);
     expect(result.requests.total).toBeGreaterThan(500);
@@ -218,7 +236,7 @@ describe.skipIf(!given)('npm run prod: nginx and two API processes', () => {
     const load = autocannon({
       url: front,
       connections: 16,
-      duration: 8,
+      duration: 60,
       requests: [
         {
           setupRequest: (req: Record<string, unknown>) => {
@@ -235,7 +253,7 @@ describe.skipIf(!given)('npm run prod: nginx and two API processes', () => {
     const statuses = new Map<number, number>();
     load.on('response', (_client: unknown, status: number) => statuses.set(status, (statuses.get(status) ?? 0) + 1));
     load.on('reqError', (err: Error) => seen.push(err.message));
-    setTimeout(() => process.kill(victim, 'SIGTERM'), 2500);
+    stopAfter(load, () => process.kill(victim, 'SIGTERM'));
     const result = await load;
     expect(result.requests.total).toBeGreaterThan(300);
     expect({ errors: result.errors, timeouts: result.timeouts, non2xx: result.non2xx, seen, statuses: [...statuses.keys()].filter((s) => s >= 300) }).toEqual({
