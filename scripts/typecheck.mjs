@@ -1,6 +1,7 @@
-// `npm run typecheck`: every workspace's own `typecheck` (its `tsc --noEmit -p .`, its own
-// compiler options), run side by side instead of one after another. Each check's output is
-// printed whole when it ends, under its workspace's name; any failure fails the run.
+// `npm run typecheck`: every workspace's own `typecheck` (TypeScript's native compiler,
+// `typescript-native/bin/tsc --noEmit -p .`, with the workspace's own compiler options; decision
+// 36), run side by side instead of one after another. Each check's output is printed whole when
+// it ends, under its workspace's name; any failure fails the run.
 //
 // TYPECHECK_JOBS sets how many run at once (default: as many as there are cores, at least two;
 // the checks wait on the disk as well as the processor).
