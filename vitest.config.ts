@@ -59,6 +59,10 @@ export default defineConfig({
           include: ['apps/api/test/**/*.test.ts'],
           exclude: [...configDefaults.exclude, ...serialApiTests],
           environment: 'node',
+          // The files of a worker share one module graph: the app is evaluated once per worker,
+          // not once per file; each file still builds its own app on its own database (decision
+          // 36). PARDE_API_ISOLATE=1 gives every file its own graph again.
+          isolate: process.env.PARDE_API_ISOLATE === '1',
           testTimeout: 30_000,
           hookTimeout: 60_000,
           // One migrated database per run, cloned per file (see the file).
