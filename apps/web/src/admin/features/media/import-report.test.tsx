@@ -2,7 +2,9 @@ import type { AdminImport } from '@parde/contract';
 import { render, screen, within } from '@testing-library/react';
 import { describe, expect, it } from 'vitest';
 import { MuiScope } from '../../../components/mui-scope';
-import { ImportReport, ImportStarter } from './imports-screen';
+import Table from '@mui/material/Table';
+import TableBody from '@mui/material/TableBody';
+import { ImportCard, ImportReport, ImportRow, ImportStarter } from './imports-screen';
 
 const base: AdminImport = {
   id: 7,
@@ -93,5 +95,55 @@ describe('ImportStarter', () => {
     );
     expect(screen.queryByTestId('admin-import-command')).toBeNull();
     expect(screen.getByText('ویراستار')).toBeTruthy();
+  });
+});
+
+describe('an import in the history', () => {
+  it('in the wide table, has its report on a row of its own across every column, not squeezed in one cell', () => {
+    render(
+      <MuiScope>
+        <Table>
+          <TableBody>
+            <ImportRow i={base} />
+          </TableBody>
+        </Table>
+      </MuiScope>,
+    );
+    const row = screen.getByTestId('admin-import-row');
+    const columns = row.querySelectorAll('td').length;
+    expect(columns).toBe(8);
+    expect(row.contains(screen.getByTestId('admin-import-report'))).toBe(false);
+    const cell = screen.getByTestId('admin-import-report').closest('td')!;
+    expect(cell.colSpan).toBe(columns);
+    expect(cell.parentElement!.previousElementSibling).toBe(row);
+  });
+
+  it('has no report row before it has ended', () => {
+    render(
+      <MuiScope>
+        <Table>
+          <TableBody>
+            <ImportRow i={{ ...base, status: 'running', mode: null }} />
+          </TableBody>
+        </Table>
+      </MuiScope>,
+    );
+    expect(screen.getAllByRole('row')).toHaveLength(1);
+  });
+
+  it('on a narrow screen, is a card naming each column of the table, with the report below', () => {
+    render(
+      <MuiScope>
+        <ul>
+          <ImportCard i={{ ...base, source: 'command', host: 'db-2' }} />
+        </ul>
+      </MuiScope>,
+    );
+    const card = screen.getByTestId('admin-import-card');
+    for (const label of ['مرحله', 'پیشرفت', 'سطرهای خوانده‌شده', 'کاتالوگ پس از ورود', 'آغازکننده']) expect(card.textContent).toContain(label);
+    expect(card.textContent).toContain('۱٬۲۰۰');
+    expect(card.textContent).toContain('۱۰۰٪');
+    expect(within(card).getByTestId('admin-import-command')).toBeTruthy();
+    expect(within(card).getByTestId('admin-import-report')).toBeTruthy();
   });
 });

@@ -233,44 +233,124 @@ export function ImportReport({ i }: { i: AdminImport }) {
   );
 }
 
-function ImportRow({ i }: { i: AdminImport }) {
+function ImportPercent({ i }: { i: AdminImport }) {
   return (
-    <TableRow data-testid="admin-import-row" data-status={i.status}>
-      <TableCell sx={{ whiteSpace: 'nowrap' }}>{adminDateTime(i.createdAt)}</TableCell>
-      <TableCell>
-        <Chip size="small" label={m.status[i.status]} color={i.status === 'done' ? 'success' : i.status === 'failed' ? 'error' : 'default'} />
-      </TableCell>
-      <TableCell>{importPhaseLabels[i.phase] ?? i.phase}</TableCell>
-      <TableCell sx={{ minWidth: 160 }}>
-        <Box sx={{ display: 'flex', alignItems: 'center', gap: 1 }}>
-          <LinearProgress variant="determinate" value={i.percent} sx={{ flex: 1, height: 6, borderRadius: 3 }} aria-label={`${m.progress} ${toPersianDigits(i.id)}`} aria-valuetext={`${toPersianDigits(i.percent)}٪`} color={i.status === 'failed' ? 'error' : 'primary'} />
-          <span>{toPersianDigits(i.percent)}٪</span>
-        </Box>
-      </TableCell>
-      <TableCell>{adminNumber(i.rowsRead)}</TableCell>
-      <TableCell>
-        {i.counts ? m.countsText(adminNumber(i.counts.titles), adminNumber(i.counts.episodes), adminNumber(i.counts.people)) : '—'}
-        {i.issues > 0 && (
-          <Typography component="div" color="text.secondary" sx={{ fontSize: '0.8rem' }}>
-            {m.issues(adminNumber(i.issues))}
-          </Typography>
-        )}
-        {i.status === 'failed' && i.error && (
-          <Box sx={{ color: 'error.main', fontSize: '0.8rem', mt: 0.5 }}>
-            <FailureReason error={i.error} />
-          </Box>
-        )}
-        <ImportReport i={i} />
-      </TableCell>
-      <TableCell>
-        <Typography component="span" dir="ltr" sx={{ fontSize: '0.8rem' }}>
-          {i.files.length > 0 ? i.files.map((f) => f.kind).join(', ') : '—'}
+    <Box sx={{ display: 'flex', alignItems: 'center', gap: 1 }}>
+      <LinearProgress variant="determinate" value={i.percent} sx={{ flex: 1, height: 6, borderRadius: 3 }} aria-label={`${m.progress} ${toPersianDigits(i.id)}`} aria-valuetext={`${toPersianDigits(i.percent)}٪`} color={i.status === 'failed' ? 'error' : 'primary'} />
+      <span>{toPersianDigits(i.percent)}٪</span>
+    </Box>
+  );
+}
+
+function ImportStatus({ i }: { i: AdminImport }) {
+  return <Chip size="small" label={m.status[i.status]} color={i.status === 'done' ? 'success' : i.status === 'failed' ? 'error' : 'default'} />;
+}
+
+/** What it counted, its issues, and why it failed. */
+function ImportOutcome({ i }: { i: AdminImport }) {
+  return (
+    <>
+      {i.counts ? m.countsText(adminNumber(i.counts.titles), adminNumber(i.counts.episodes), adminNumber(i.counts.people)) : '—'}
+      {i.issues > 0 && (
+        <Typography component="div" color="text.secondary" sx={{ fontSize: '0.8rem' }}>
+          {m.issues(adminNumber(i.issues))}
         </Typography>
-      </TableCell>
-      <TableCell>
-        <ImportStarter i={i} />
-      </TableCell>
-    </TableRow>
+      )}
+      {i.status === 'failed' && i.error && (
+        <Box sx={{ color: 'error.main', fontSize: '0.8rem', mt: 0.5 }}>
+          <FailureReason error={i.error} />
+        </Box>
+      )}
+    </>
+  );
+}
+
+const fileKinds = (i: AdminImport) => (i.files.length > 0 ? i.files.map((f) => f.kind).join(', ') : '—');
+
+const IMPORT_COLUMNS = 8;
+
+/** One import in the wide table; its report, once it has one, on a row of its own across the table. */
+export function ImportRow({ i }: { i: AdminImport }) {
+  const reported = Boolean(i.mode);
+  return (
+    <>
+      <TableRow data-testid="admin-import-row" data-status={i.status} sx={reported ? { '& > td': { borderBottom: 0 } } : undefined}>
+        <TableCell sx={{ whiteSpace: 'nowrap' }}>{adminDateTime(i.createdAt)}</TableCell>
+        <TableCell>
+          <ImportStatus i={i} />
+        </TableCell>
+        <TableCell>{importPhaseLabels[i.phase] ?? i.phase}</TableCell>
+        <TableCell sx={{ minWidth: 160 }}>
+          <ImportPercent i={i} />
+        </TableCell>
+        <TableCell>{adminNumber(i.rowsRead)}</TableCell>
+        <TableCell>
+          <ImportOutcome i={i} />
+        </TableCell>
+        <TableCell>
+          <Typography component="span" dir="ltr" sx={{ fontSize: '0.8rem' }}>
+            {fileKinds(i)}
+          </Typography>
+        </TableCell>
+        <TableCell>
+          <ImportStarter i={i} />
+        </TableCell>
+      </TableRow>
+      {reported && (
+        <TableRow>
+          <TableCell colSpan={IMPORT_COLUMNS} sx={{ pt: 0 }}>
+            <ImportReport i={i} />
+          </TableCell>
+        </TableRow>
+      )}
+    </>
+  );
+}
+
+/** One import on a narrow screen: the table's columns as lines of a card, the report below them. */
+export function ImportCard({ i }: { i: AdminImport }) {
+  return (
+    <Box component="li" data-testid="admin-import-card" data-status={i.status} sx={{ listStyle: 'none', border: 1, borderColor: 'divider', borderRadius: 1, p: 1.5, display: 'grid', gap: 1, fontSize: '0.875rem', minWidth: 0 }}>
+      <Box sx={{ display: 'flex', alignItems: 'center', justifyContent: 'space-between', gap: 1, flexWrap: 'wrap' }}>
+        <span>{adminDateTime(i.createdAt)}</span>
+        <ImportStatus i={i} />
+      </Box>
+      <Box sx={{ display: 'grid', gridTemplateColumns: 'auto 1fr', columnGap: 1.5, rowGap: 0.5, alignItems: 'center' }}>
+        <Typography component="span" color="text.secondary" sx={{ fontSize: 'inherit' }}>
+          {m.phase}
+        </Typography>
+        <span>{importPhaseLabels[i.phase] ?? i.phase}</span>
+        <Typography component="span" color="text.secondary" sx={{ fontSize: 'inherit' }}>
+          {m.progress}
+        </Typography>
+        <ImportPercent i={i} />
+        <Typography component="span" color="text.secondary" sx={{ fontSize: 'inherit' }}>
+          {m.rows}
+        </Typography>
+        <span>{adminNumber(i.rowsRead)}</span>
+        <Typography component="span" color="text.secondary" sx={{ fontSize: 'inherit' }}>
+          {m.counts}
+        </Typography>
+        <Box>
+          <ImportOutcome i={i} />
+        </Box>
+        <Typography component="span" color="text.secondary" sx={{ fontSize: 'inherit' }}>
+          {mediaMessages.file}
+        </Typography>
+        <Typography component="span" dir="ltr" sx={{ fontSize: '0.8rem', textAlign: 'start', overflowWrap: 'anywhere' }}>
+          {fileKinds(i)}
+        </Typography>
+        <Typography component="span" color="text.secondary" sx={{ fontSize: 'inherit' }}>
+          {m.by}
+        </Typography>
+        <span>
+          <ImportStarter i={i} />
+        </span>
+      </Box>
+      <Box sx={{ overflowX: 'auto' }}>
+        <ImportReport i={i} />
+      </Box>
+    </Box>
   );
 }
 
@@ -309,27 +389,34 @@ export function ImportsScreen() {
         ) : imports.data.data.length === 0 ? (
           <EmptyState message={m.noImports} compact />
         ) : (
-          <TableContainer>
-            <Table size="small" aria-label={m.history}>
-              <TableHead>
-                <TableRow>
-                  <TableCell>{mediaMessages.when}</TableCell>
-                  <TableCell>{mediaMessages.status}</TableCell>
-                  <TableCell>{m.phase}</TableCell>
-                  <TableCell>{m.progress}</TableCell>
-                  <TableCell>{m.rows}</TableCell>
-                  <TableCell>{m.counts}</TableCell>
-                  <TableCell>{mediaMessages.file}</TableCell>
-                  <TableCell>{m.by}</TableCell>
-                </TableRow>
-              </TableHead>
-              <TableBody>
-                {imports.data.data.map((i) => (
-                  <ImportRow key={i.id} i={i} />
-                ))}
-              </TableBody>
-            </Table>
-          </TableContainer>
+          <>
+            <Box component="ul" aria-label={m.history} sx={{ display: { xs: 'grid', md: 'none' }, gap: 1.5, m: 0, p: 0 }}>
+              {imports.data.data.map((i) => (
+                <ImportCard key={i.id} i={i} />
+              ))}
+            </Box>
+            <TableContainer sx={{ display: { xs: 'none', md: 'block' } }}>
+              <Table size="small" aria-label={m.history}>
+                <TableHead>
+                  <TableRow>
+                    <TableCell>{mediaMessages.when}</TableCell>
+                    <TableCell>{mediaMessages.status}</TableCell>
+                    <TableCell>{m.phase}</TableCell>
+                    <TableCell>{m.progress}</TableCell>
+                    <TableCell>{m.rows}</TableCell>
+                    <TableCell>{m.counts}</TableCell>
+                    <TableCell>{mediaMessages.file}</TableCell>
+                    <TableCell>{m.by}</TableCell>
+                  </TableRow>
+                </TableHead>
+                <TableBody>
+                  {imports.data.data.map((i) => (
+                    <ImportRow key={i.id} i={i} />
+                  ))}
+                </TableBody>
+              </Table>
+            </TableContainer>
+          </>
         )}
         {imports.data && imports.data.meta.lastPage > 1 && (
           <ListPagination page={imports.data.meta.currentPage} lastPage={imports.data.meta.lastPage} hrefFor={(p) => `${paths.admin.imports.getHref()}?page=${p}`} />
