@@ -3,12 +3,14 @@ import { configDefaults, defineConfig } from 'vitest/config';
 import webProject, { isolatedWebProject } from './apps/web/vitest.config.ts';
 
 /**
- * API test files that run alone, one after another, after every other file has finished: they
- * start and kill real processes (servers, database children, lock races), fault a dependency on
- * purpose, or measure time (a handler's end, a reload's tick, a request's deadline), so a
- * neighbour's load must not be able to decide their result. Every other API file has its own
- * database (cloned from the run's migrated template) and its own app, and runs beside the others.
- * A new file that forks a process, kills one, or asserts on elapsed time belongs here.
+ * API test files that run one after another, never two at once: they start and kill real
+ * processes (servers, database children, lock races), fault a dependency on purpose (a stopped
+ * PostgreSQL, Redis gone: a neighbour would meet the fault too), or measure time (a handler's end,
+ * a reload's tick, a request's deadline). `npm test` runs them in a vitest run of their own beside
+ * the other files (decision 37), so what they wait for they wait for by condition, with room for a
+ * loaded machine, never by a fixed sleep. Every other API file has its own database (cloned from
+ * the run's migrated template) and its own app, and runs beside the others. A new file that forks
+ * a process, kills one, or asserts on elapsed time belongs here.
  */
 export const serialApiTests = [
   // Real processes: servers, commands, database children, killed and restarted.
@@ -71,7 +73,7 @@ export default defineConfig({
       },
       {
         test: {
-          // vitest runs a project with file parallelism off after all the others, one file at a time.
+          // One file at a time; `npm test` runs this project in a vitest run of its own.
           name: 'api-serial',
           include: serialApiTests,
           environment: 'node',

@@ -4,8 +4,9 @@
 // What waits on what (docs/decisions/0029-*.md):
 // - the Debian packages the tests need (one apt-get) and the web build start at once, beside
 //   lint and the type check;
-// - once lint and the type check have passed, the vitest run and the browser tests start together:
-//   the browser tests need the built site, not the unit tests' verdict;
+// - once lint and the type check have passed, the vitest run, the serial API files' own vitest run
+//   (decision 37) and the browser tests start together: the browser tests need the built site, not
+//   the unit tests' verdict;
 // - the browser test files are split between PARDE_E2E_SHARDS vitest runs (default 2), each with
 //   its own server, browser and data directory, files one at a time within each.
 import { spawn } from 'node:child_process';
@@ -108,12 +109,20 @@ const tmp = fs.mkdtempSync(path.join(os.tmpdir(), 'parde-test-'));
 const unitReport = path.join(tmp, 'vitest.json');
 const vitestArgs = (report) => ['vitest', 'run', '--reporter=default', '--reporter=json', `--outputFile.json=${report}`];
 
+const serialReport = path.join(tmp, 'vitest-serial.json');
+/**
+ * The serial API files (`serialApiTests` in vitest.config.ts) in a vitest run of their own, started
+ * beside the others rather than after them: one file at a time, and mostly waiting on the processes
+ * they start, on timers and on faults, they kept the machine half idle at the end of each lane.
+ */
+const serialRun = () => runQuiet('API files that start processes (one at a time)', 'npx', [...vitestArgs(serialReport), '--project', 'api-serial']);
+
 // `--api-only`: the API integration tests alone (CI runs them again on PostgreSQL this way).
 if (process.argv.includes('--api-only')) {
   await ensureDebianPackages([ffmpeg]);
-  const code = await run('npx', [...vitestArgs(unitReport), '--project', 'api', '--project', 'api-serial']);
-  summary([unitReport]);
-  process.exit(code ? 1 : 0);
+  const codes = await Promise.all([run('npx', [...vitestArgs(unitReport), '--project', 'api']), serialRun()]);
+  summary([unitReport, serialReport]);
+  process.exit(codes.some(Boolean) ? 1 : 0);
 }
 
 const withE2e = !process.argv.includes('--no-e2e');
@@ -131,7 +140,10 @@ await Promise.all([packages, built]);
 // CI (.ci/run) starts the API tests on PostgreSQL now, beside these: told through this file.
 if (process.env.PARDE_CHECKS_DONE_FILE) fs.writeFileSync(process.env.PARDE_CHECKS_DONE_FILE, '0');
 
-const unit = run('npx', vitestArgs(unitReport));
+const unit = Promise.all([
+  run('npx', [...vitestArgs(unitReport), '--project', 'unit', '--project', 'web', '--project', 'web-isolated', '--project', 'api']),
+  serialRun(),
+]).then((codes) => (codes.some(Boolean) ? 1 : 0));
 const e2eReports = [];
 const e2e = withE2e
   ? Promise.all(
@@ -145,5 +157,5 @@ const e2e = withE2e
   : Promise.resolve([]);
 const [unitCode, e2eCodes] = await Promise.all([unit, e2e]);
 
-summary([unitReport, ...e2eReports]);
+summary([unitReport, serialReport, ...e2eReports]);
 process.exit(unitCode || e2eCodes.some(Boolean) ? 1 : 0);
