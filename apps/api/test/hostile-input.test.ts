@@ -399,6 +399,14 @@ function expectNoFailures() {
 }
 
 const whoFor = (op: Operation): Request['who'] => (op.secured ? 'member' : 'visitor');
+/**
+ * The panel's operations refuse a visitor (401) and a member (403) before they read any input, and
+ * this file signs in no operator: every hostile value in every field of them only drove that gate
+ * again (28,000 of 60,000 requests). The gate is driven with every fifth value; the panel's own
+ * hostile pass, as an operator, is in admin-money.test.ts.
+ */
+const isPanel = (op: Operation) => op.path.startsWith('/api/admin/');
+const valuesFor = (op: Operation) => [...HOSTILE_VALUES.entries()].filter(([i]) => !isPanel(op) || i % 5 === 0);
 const WHO: Request['who'][] = ['visitor', 'member'];
 
 // ---------------------------------------------------------------------------------------------
@@ -433,7 +441,7 @@ describe('hostile input against every operation of the OpenAPI document', () => 
     for (const op of operations) {
       const obj = bodyObject(op.body);
       for (const who of WHO) {
-        for (const [i, value] of HOSTILE_VALUES.entries()) {
+        for (const [i, value] of valuesFor(op)) {
           const text = asText(value);
           const path = Object.fromEntries(op.pathParams.map((p) => [p.name, text]));
           const query = op.queryParams.map((p): [string, string] => [p.name, text]);
@@ -461,7 +469,8 @@ describe('hostile input against every operation of the OpenAPI document', () => 
 
   it('one hostile field at a time (the others valid), so each reaches the handler', async () => {
     const jobs: (() => Promise<unknown>)[] = [];
-    for (const op of operations) {
+    // A member's request to the panel never reaches its handler (above).
+    for (const op of operations.filter((o) => !isPanel(o))) {
       const who = whoFor(op);
       const obj = bodyObject(op.body);
       const bodyKeys = Object.keys(obj?.properties ?? {});
