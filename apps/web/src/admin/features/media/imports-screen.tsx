@@ -170,7 +170,8 @@ export function ImportReport({ i }: { i: AdminImport }) {
   return (
     <Box component="details" data-testid="admin-import-report" sx={{ fontSize: '0.85rem', '& summary': { cursor: 'pointer', color: 'primary.main' } }}>
       <Box component="summary">{m.report}</Box>
-      <Box sx={{ display: 'grid', gap: 1.5, mt: 1 }}>
+      {/* One column no wider than the page: the text wraps, and only the table scrolls sideways on a phone. */}
+      <Box sx={{ display: 'grid', gridTemplateColumns: 'minmax(0, 1fr)', gap: 1.5, mt: 1 }}>
         <Typography sx={{ fontSize: 'inherit' }}>{i.mode === 'daily' ? m.modeDaily(seconds(i.seconds)) : m.modeFull(seconds(i.seconds))}</Typography>
         {i.mode === 'full' && i.fullReason && (
           <Typography sx={{ fontSize: 'inherit' }} color="text.secondary">
@@ -178,29 +179,31 @@ export function ImportReport({ i }: { i: AdminImport }) {
           </Typography>
         )}
         {changes.length > 0 && (
-          <Table size="small" aria-label={m.changesCaption}>
-            <caption>{m.changesCaption}</caption>
-            <TableHead>
-              <TableRow>
-                <TableCell>{m.file}</TableCell>
-                <TableCell>{m.added}</TableCell>
-                <TableCell>{m.changed}</TableCell>
-                <TableCell>{m.removed}</TableCell>
-                <TableCell>{m.unchanged}</TableCell>
-              </TableRow>
-            </TableHead>
-            <TableBody>
-              {changes.map(([kind, c]) => (
-                <TableRow key={kind}>
-                  <TableCell dir="ltr">{kind}</TableCell>
-                  <TableCell>{adminNumber(c.added)}</TableCell>
-                  <TableCell>{adminNumber(c.changed)}</TableCell>
-                  <TableCell>{adminNumber(c.removed)}</TableCell>
-                  <TableCell>{adminNumber(c.unchanged)}</TableCell>
+          <Box sx={{ overflowX: 'auto' }}>
+            <Table size="small" aria-label={m.changesCaption} sx={{ '& .MuiTableCell-root': { px: { xs: 0.75, md: 2 } }, '& caption': { px: { xs: 0.75, md: 2 } } }}>
+              <caption>{m.changesCaption}</caption>
+              <TableHead>
+                <TableRow>
+                  <TableCell>{m.file}</TableCell>
+                  <TableCell>{m.added}</TableCell>
+                  <TableCell>{m.changed}</TableCell>
+                  <TableCell>{m.removed}</TableCell>
+                  <TableCell>{m.unchanged}</TableCell>
                 </TableRow>
-              ))}
-            </TableBody>
-          </Table>
+              </TableHead>
+              <TableBody>
+                {changes.map(([kind, c]) => (
+                  <TableRow key={kind}>
+                    <TableCell dir="ltr">{kind}</TableCell>
+                    <TableCell>{adminNumber(c.added)}</TableCell>
+                    <TableCell>{adminNumber(c.changed)}</TableCell>
+                    <TableCell>{adminNumber(c.removed)}</TableCell>
+                    <TableCell>{adminNumber(c.unchanged)}</TableCell>
+                  </TableRow>
+                ))}
+              </TableBody>
+            </Table>
+          </Box>
         )}
         {i.mode === 'daily' &&
           (removed.length === 0 ? (
@@ -347,9 +350,7 @@ export function ImportCard({ i }: { i: AdminImport }) {
           <ImportStarter i={i} />
         </span>
       </Box>
-      <Box sx={{ overflowX: 'auto' }}>
-        <ImportReport i={i} />
-      </Box>
+      <ImportReport i={i} />
     </Box>
   );
 }
