@@ -104,6 +104,10 @@ function runQuiet(title, cmd, args) {
   });
 }
 
+const startedAt = Date.now();
+/** Seconds since `npm test` started, for the lines that mark its phases (where CI's time goes). */
+const elapsed = () => `${((Date.now() - startedAt) / 1000).toFixed(0)} s after the start`;
+
 await ensureInstalled();
 const tmp = fs.mkdtempSync(path.join(os.tmpdir(), 'parde-test-'));
 const unitReport = path.join(tmp, 'vitest.json');
@@ -121,6 +125,7 @@ const serialRun = () => runQuiet('API files that start processes (one at a time)
 if (process.argv.includes('--api-only')) {
   await ensureDebianPackages([ffmpeg]);
   const codes = await Promise.all([run('npx', [...vitestArgs(unitReport), '--project', 'api']), serialRun()]);
+  console.log(`\n• the API tests ended, ${elapsed()}`);
   summary([unitReport, serialReport]);
   process.exit(codes.some(Boolean) ? 1 : 0);
 }
@@ -136,6 +141,7 @@ if (lint || types) {
   process.exit(1);
 }
 await Promise.all([packages, built]);
+console.log(`\n• lint, the type check, the packages and the build are done, ${elapsed()}`);
 
 // CI (.ci/run) starts the API tests on PostgreSQL now, beside these: told through this file.
 if (process.env.PARDE_CHECKS_DONE_FILE) fs.writeFileSync(process.env.PARDE_CHECKS_DONE_FILE, '0');
@@ -155,7 +161,10 @@ const e2e = withE2e
       }),
     )
   : Promise.resolve([]);
-const [unitCode, e2eCodes] = await Promise.all([unit, e2e]);
+const [unitCode, e2eCodes] = await Promise.all([
+  unit.then((code) => (console.log(`\n• the vitest runs ended, ${elapsed()}`), code)),
+  e2e.then((codes) => (console.log(`\n• the browser tests ended, ${elapsed()}`), codes)),
+]);
 
 summary([unitReport, serialReport, ...e2eReports]);
 process.exit(unitCode || e2eCodes.some(Boolean) ? 1 : 0);
