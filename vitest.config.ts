@@ -3,14 +3,14 @@ import { configDefaults, defineConfig } from 'vitest/config';
 import webProject, { isolatedWebProject } from './apps/web/vitest.config.ts';
 
 /**
- * API test files that run one after another, never two at once: they start and kill real
- * processes (servers, database children, lock races), fault a dependency on purpose (a stopped
- * PostgreSQL, Redis gone: a neighbour would meet the fault too), or measure time (a handler's end,
- * a reload's tick, a request's deadline). `npm test` runs them in a vitest run of their own beside
- * the other files (decision 37), so what they wait for they wait for by condition, with room for a
- * loaded machine, never by a fixed sleep. Every other API file has its own database (cloned from
- * the run's migrated template) and its own app, and runs beside the others. A new file that forks
- * a process, kills one, or asserts on elapsed time belongs here.
+ * API test files that run alone, one after another, after every other file has finished: they
+ * start and kill real processes (servers, database children, lock races), fault a dependency on
+ * purpose (a stopped PostgreSQL, Redis gone: a neighbour would meet the fault too), or measure time
+ * (a handler's end, a reload's tick, a request's deadline). What they wait for they wait for by
+ * condition, with room for a loaded machine (CI's other lanes run beside them), never by a fixed
+ * sleep. Every other API file has its own database (cloned from the run's migrated template) and
+ * its own app, and runs beside the others. A new file that forks a process, kills one, or asserts
+ * on elapsed time belongs here.
  */
 export const serialApiTests = [
   // Real processes: servers, commands, database children, killed and restarted.
@@ -65,20 +65,24 @@ export default defineConfig({
           // not once per file; each file still builds its own app on its own database (decision
           // 36). PARDE_API_ISOLATE=1 gives every file its own graph again.
           isolate: process.env.PARDE_API_ISOLATE === '1',
-          testTimeout: 30_000,
-          hookTimeout: 60_000,
+          // 60 s: with CI's lanes and the serial files beside them (eight test processes on two
+          // cores), password hashing and ffmpeg runs passed 30 s. A test that passes takes no longer.
+          testTimeout: 60_000,
+          hookTimeout: 120_000,
           // One migrated database per run, cloned per file (see the file).
           globalSetup: ['apps/api/test/helpers/template-database.ts'],
         },
       },
       {
         test: {
-          // One file at a time; `npm test` runs this project in a vitest run of its own.
+          // vitest runs a project with file parallelism off after all the others, one file at a time.
           name: 'api-serial',
           include: serialApiTests,
           environment: 'node',
-          testTimeout: 30_000,
-          hookTimeout: 60_000,
+          // They start databases and servers (an embedded initdb alone is seconds of processor
+          // time): 30 s was passed while CI's lanes shared the machine.
+          testTimeout: 120_000,
+          hookTimeout: 120_000,
           fileParallelism: false,
           globalSetup: ['apps/api/test/helpers/template-database.ts'],
         },

@@ -4,9 +4,8 @@
 // What waits on what (docs/decisions/0029-*.md):
 // - the Debian packages the tests need (one apt-get) and the web build start at once, beside
 //   lint and the type check;
-// - once lint and the type check have passed, the vitest run, the serial API files' own vitest run
-//   (decision 37) and the browser tests start together: the browser tests need the built site, not
-//   the unit tests' verdict;
+// - once lint and the type check have passed, the vitest run and the browser tests start together:
+//   the browser tests need the built site, not the unit tests' verdict;
 // - the browser test files are split between PARDE_E2E_SHARDS vitest runs (default 2), each with
 //   its own server, browser and data directory, files one at a time within each.
 import { spawn } from 'node:child_process';
@@ -113,21 +112,13 @@ const tmp = fs.mkdtempSync(path.join(os.tmpdir(), 'parde-test-'));
 const unitReport = path.join(tmp, 'vitest.json');
 const vitestArgs = (report) => ['vitest', 'run', '--reporter=default', '--reporter=json', `--outputFile.json=${report}`];
 
-const serialReport = path.join(tmp, 'vitest-serial.json');
-/**
- * The serial API files (`serialApiTests` in vitest.config.ts) in a vitest run of their own, started
- * beside the others rather than after them: one file at a time, and mostly waiting on the processes
- * they start, on timers and on faults, they kept the machine half idle at the end of each lane.
- */
-const serialRun = () => runQuiet('API files that start processes (one at a time)', 'npx', [...vitestArgs(serialReport), '--project', 'api-serial']);
-
 // `--api-only`: the API integration tests alone (CI runs them again on PostgreSQL this way).
 if (process.argv.includes('--api-only')) {
   await ensureDebianPackages([ffmpeg]);
-  const codes = await Promise.all([run('npx', [...vitestArgs(unitReport), '--project', 'api']), serialRun()]);
+  const code = await run('npx', [...vitestArgs(unitReport), '--project', 'api', '--project', 'api-serial']);
   console.log(`\n• the API tests ended, ${elapsed()}`);
-  summary([unitReport, serialReport]);
-  process.exit(codes.some(Boolean) ? 1 : 0);
+  summary([unitReport]);
+  process.exit(code ? 1 : 0);
 }
 
 const withE2e = !process.argv.includes('--no-e2e');
@@ -146,10 +137,7 @@ console.log(`\n• lint, the type check, the packages and the build are done, ${
 // CI (.ci/run) starts the API tests on PostgreSQL now, beside these: told through this file.
 if (process.env.PARDE_CHECKS_DONE_FILE) fs.writeFileSync(process.env.PARDE_CHECKS_DONE_FILE, '0');
 
-const unit = Promise.all([
-  run('npx', [...vitestArgs(unitReport), '--project', 'unit', '--project', 'web', '--project', 'web-isolated', '--project', 'api']),
-  serialRun(),
-]).then((codes) => (codes.some(Boolean) ? 1 : 0));
+const unit = run('npx', vitestArgs(unitReport));
 const e2eReports = [];
 const e2e = withE2e
   ? Promise.all(
@@ -166,5 +154,5 @@ const [unitCode, e2eCodes] = await Promise.all([
   e2e.then((codes) => (console.log(`\n• the browser tests ended, ${elapsed()}`), codes)),
 ]);
 
-summary([unitReport, serialReport, ...e2eReports]);
+summary([unitReport, ...e2eReports]);
 process.exit(unitCode || e2eCodes.some(Boolean) ? 1 : 0);

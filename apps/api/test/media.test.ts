@@ -252,7 +252,8 @@ describe('signed media addresses', () => {
     expect(url).toMatch(/^\/media\/\d+\/0\//);
     expect((await ctx.app.inject({ url })).statusCode).toBe(200);
     expect((await play(freeTitle, plain)).statusCode).toBe(200);
-  });
+    // It packages a video first (ffmpeg), which took over 30 s while CI's lanes shared the machine.
+  }, 120_000);
 
   it('lists downloads for premium members only: one MP4 per quality and edition, with sizes, saved as attachments', async () => {
     expect((await ctx.app.inject({ url: `/api/titles/${premiumTitle}/downloads` })).statusCode).toBe(401);

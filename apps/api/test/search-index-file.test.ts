@@ -62,6 +62,9 @@ async function stop(site: Site): Promise<void> {
   running.delete(site);
 }
 
+/** The catalogue version a key names (`v<version>-<built>`). */
+const versionOf = (key: string | undefined) => Number(/^v(\d+)-/.exec(key ?? '')?.[1] ?? NaN);
+
 async function importNewFilms(env: Record<string, string>): Promise<void> {
   const { code, output } = await command('import', ['--imdb', newFilms], fixture!.dataDir, env).done;
   expect(code, output).toBe(0);
@@ -113,11 +116,13 @@ describe('the search index shared by the processes of a machine', () => {
       const logged = builds(second);
       expect(logged).toHaveLength(2);
       const key = logged[1]!.key!;
-      // The others read it (on PostgreSQL); no process read the older file again.
+      // The others read it (on PostgreSQL); no process read an older file than the one it had.
+      // (A catalogue change of the site's own between the two — the demo media it registers
+      // when a slow machine gets to it — may add a version in between: it is newer, not older.)
       const keys = reads(second).map((l) => l.key);
       expect(keys.filter((k) => k === key)).toHaveLength(second.length - 1);
       expect(keys.filter((k) => k === newKey)).toHaveLength(second.length - 1);
-      expect(keys.filter((k) => k !== key && k !== newKey)).toEqual([]);
+      expect(keys.filter((k) => versionOf(k) < versionOf(newKey))).toEqual([]);
       expect(files()).toHaveLength(1);
       expect(files()[0]).toContain(`-${key}.idx`);
       return key;
