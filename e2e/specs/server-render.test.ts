@@ -230,7 +230,9 @@ describe('server-rendered pages', () => {
     context = await newContext(browser, { viewport: DESKTOP });
     const page = await context.newPage();
     const release = await holdAppCode(page);
-    await page.goto(`${baseUrl}/`, { waitUntil: 'commit' });
+    // Pressed once the page's starter (a deferred script, run before DOMContentLoaded) is there to
+    // remember it; on a loaded machine a press right at 'commit' could come before it.
+    await page.goto(`${baseUrl}/`, { waitUntil: 'domcontentloaded' });
     await page.getByTestId('theme-mode-button').click();
     expect(await page.evaluate(() => document.documentElement.hasAttribute('data-app-ready'))).toBe(false);
     expect(await page.getByRole('menu').count()).toBe(0);
