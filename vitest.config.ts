@@ -65,8 +65,8 @@ export default defineConfig({
           // not once per file; each file still builds its own app on its own database (decision
           // 36). PARDE_API_ISOLATE=1 gives every file its own graph again.
           isolate: process.env.PARDE_API_ISOLATE === '1',
-          // 60 s: with CI's lanes and the serial files beside them (eight test processes on two
-          // cores), password hashing and ffmpeg runs passed 30 s. A test that passes takes no longer.
+          // 60 s: with CI's three lanes on two cores, password hashing and ffmpeg runs passed 30 s.
+          // A test that passes takes no longer.
           testTimeout: 60_000,
           hookTimeout: 120_000,
           // One migrated database per run, cloned per file (see the file).

@@ -151,7 +151,7 @@ const e2e = withE2e
   : Promise.resolve([]);
 const [unitCode, e2eCodes] = await Promise.all([
   unit.then((code) => (console.log(`\n• the vitest runs ended, ${elapsed()}`), code)),
-  e2e.then((codes) => (console.log(`\n• the browser tests ended, ${elapsed()}`), codes)),
+  e2e.then((codes) => (withE2e && console.log(`\n• the browser tests ended, ${elapsed()}`), codes)),
 ]);
 
 summary([unitReport, ...e2eReports]);
