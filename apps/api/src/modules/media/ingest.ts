@@ -5,6 +5,7 @@
 import fs from 'node:fs';
 import path from 'node:path';
 import { dubLabel, ENCODE_SHARE, makeDownload, MediaError, originalAudioLabel, packageHls, probeMedia, SubtitleError, type AudioEdition, type HlsManifest, type X264Preset } from '@parde/media';
+import { bumpCatalogueVersion } from '../../db/catalogue-version-store';
 import type { Database } from '../../db/client';
 import type { Executor } from '../../db/executor';
 import type { AssetAudio, AssetRendition, AssetSubtitle } from '../../db/schema/media';
@@ -198,7 +199,7 @@ async function saveAsset(database: Database, ingestId: number, target: Target, m
     await writeFileRows(tx, target, manifest, audio, dubIds);
     await repo.done(tx, ingestId, assetId);
     // Title pages show the files, and lists the dubbed flag: every process forgets what it kept.
-    await repo.bumpCatalogueVersion(tx);
+    await bumpCatalogueVersion(tx);
   });
   catalogueChangedHere();
 }

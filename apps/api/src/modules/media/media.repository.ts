@@ -294,9 +294,4 @@ export class IngestsRepository {
   async markDubbed(tx: Executor, titleId: number): Promise<void> {
     await tx.execute(sql`UPDATE titles SET has_dub = true WHERE id = ${titleId}`);
   }
-
-  /** Title pages show the files, and lists the dubbed flag: every process forgets what it kept. */
-  async bumpCatalogueVersion(tx: Executor): Promise<void> {
-    await tx.execute(sql`UPDATE search_index_state SET version = version + 1 WHERE id = 1`);
-  }
 }

@@ -5,6 +5,7 @@
  */
 import fs from 'node:fs';
 import path from 'node:path';
+import { bumpCatalogueVersion } from '../../db/catalogue-version-store';
 import type { Database } from '../../db/client';
 import type { AssetAudio, AssetRendition, AssetSubtitle } from '../../db/schema/media';
 import { catalogueChangedHere } from '../../lib/catalogue-version';
@@ -65,7 +66,7 @@ export async function registerSeedMedia(database: Database, seedDir: string): Pr
       await writeFileRows(tx, { titleId: target.title_id, episodeId: target.episode_id }, { renditions: e.renditions, subtitles: e.subtitles, durationSeconds: e.durationSec }, e.audio, dubIds);
       added++;
     }
-    if (added > 0) await repo.bumpCatalogueVersion(tx);
+    if (added > 0) await bumpCatalogueVersion(tx);
     return added;
   });
   if (added > 0) catalogueChangedHere();
