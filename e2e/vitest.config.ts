@@ -12,6 +12,8 @@ export default defineConfig({
     fileParallelism: false,
     maxWorkers: 1,
     testTimeout: 60_000,
+    // expect.poll waits 1 s by default: a page under CI's load took longer to show what it polls for.
+    expect: { poll: { timeout: 15_000 } },
     hookTimeout: 180_000,
   },
 });
