@@ -37,13 +37,14 @@ interface Run {
 }
 
 let runs = 0;
-async function run(file: string, opts: { old?: FingerprintSummary & { file: string }; want?: number[]; highWaterMark?: number } = {}): Promise<Run> {
+async function run(file: string, opts: { old?: FingerprintSummary & { file: string }; want?: number[]; only?: number[]; highWaterMark?: number } = {}): Promise<Run> {
   const out = path.join(tmp, `run-${++runs}.fp`);
   const differ = new GroupDiffer({
     out,
     keyColumn: 'titleId',
     parseAll: !opts.old,
     want: opts.want ? new Set(opts.want) : undefined,
+    only: opts.only ? new Set(opts.only) : undefined,
     old: opts.old ? { file: opts.old.file, sha256: opts.old.sha256, order: opts.old.order, prefix: opts.old.prefix } : undefined,
   });
   const parsed: string[] = [];
@@ -130,6 +131,24 @@ describe('GroupDiffer', () => {
       ['tt0000002', 'w'],
       ['tt0000005', 'w'],
     ]);
+  });
+
+  it('a first read with `only` parses the groups of those keys alone, and fingerprints every group the same', async () => {
+    const whole = await run(write('o1.tsv', DAY1));
+    for (const highWaterMark of [undefined, 7]) {
+      const r = await run(write('o2.tsv', DAY1), { only: [1, 5], highWaterMark });
+      expect(r.parsed).toEqual(['tt0000001:1', 'tt0000001:2', 'tt0000005:1']);
+      expect(r.counts).toEqual(whole.counts);
+      expect(r.summary!.sha256).toBe(whole.summary!.sha256);
+    }
+    // A broken row is reported, with its own line number, in a group that is parsed (and in the
+    // lines before the first key); one in a group left unread is not.
+    const broken = ['\\N\t9\tبی‌کلید\tIR\tfa\t\\N\t\\N\t0', ...DAY1];
+    broken[2] = `${keyText('tt', 1)}\tx\tیک ۲\tIR\tfa\t\\N\t\\N\t0`;
+    broken[4] = `${keyText('tt', 3)}\tx\tسه\tIR\tfa\t\\N\t\\N\t0`;
+    const r = await run(write('o3.tsv', broken), { only: [1] });
+    expect(r.issues.map((i) => i.line)).toEqual([2, 4]);
+    expect(r.parsed).toEqual(['tt0000001:1']);
   });
 
   it('refuses an out-of-order file when comparing, and keeps no fingerprints of one on a first read', async () => {

@@ -321,6 +321,12 @@ export interface GroupDifferOptions {
   want?: ReadonlySet<number>;
   /** Unchanged groups are still parsed (a full import that writes fingerprints as it reads). */
   parseAll?: boolean;
+  /**
+   * Only groups of these keys are ever parsed (a full import's akas, crew and principals of the
+   * titles it keeps, its people who have a credit): the rest are hashed and fingerprinted from
+   * their bytes, never decoded. Without it, every group `parseAll` or a change asks for.
+   */
+  only?: { has(key: number): boolean };
   /** The key's column, which must come first (tconst, titleId, nconst). */
   keyColumn: string;
 }
@@ -386,8 +392,11 @@ export class GroupDiffer {
    * calls `parse` with the runs of lines to parse. Returns the number of lines taken.
    */
   lines(block: Buffer, first: number, parse: Parse): number {
-    const parseAll = this.opts.parseAll === true;
+    // Every line parsed: the whole block at once, not group by group.
+    const parseAll = this.opts.parseAll === true && !this.opts.only;
     if (parseAll) parse(block, first);
+    // Keyless lines at the very start (broken rows) are a group of their own, starting here.
+    if (this.key === NONE && this.prev === NONE && this.carry.length === 0) this.firstLine = first;
     let pos = 0;
     let lineNo = first;
     let groupStart = 0;
@@ -412,7 +421,7 @@ export class GroupDiffer {
 
   /** The last group, then every old key left (removed); the new fingerprints' summary. */
   end(parse: Parse): FingerprintSummary | null {
-    const parseAll = this.opts.parseAll === true;
+    const parseAll = this.opts.parseAll === true && !this.opts.only;
     this.closeGroup(Buffer.alloc(0), 0, 0, parseAll ? null : parse);
     if (this.old) {
       while (!this.old.done) {
@@ -479,7 +488,11 @@ export class GroupDiffer {
       bytes = Buffer.concat(this.carry);
       this.carry = [];
     } else bytes = block.subarray(start, end);
-    if (k === NONE) return; // lines before the first key: broken rows the full read reports
+    if (k === NONE) {
+      // Lines before the first key: broken rows, which a full read reports.
+      if (parse && this.opts.parseAll) parse(bytes, this.firstLine);
+      return;
+    }
     this.key = NONE;
     this.prev = k;
     hash64(bytes, 0, bytes.length);
@@ -503,12 +516,13 @@ export class GroupDiffer {
     else if (change === 'c') this.counts.changed++;
     else this.counts.unchanged++;
     if (change === null && this.opts.want?.has(k)) change = 'w';
-    if (change === null) return;
-    if (this.diffing || change === 'w') {
+    if (change !== null && (this.diffing || change === 'w')) {
       this.keys.push(k);
       this.changes.push(change);
     }
-    parse?.(bytes, this.firstLine);
+    if (!parse || (change === null && this.opts.parseAll !== true)) return;
+    if (this.opts.only && !this.opts.only.has(k)) return;
+    parse(bytes, this.firstLine);
   }
 
   private removed(k: number): void {
