@@ -14,6 +14,7 @@ import type { ImdbKind, RowByKind } from './files/imdb-rows';
 import { FingerprintStore, type FullReasonCode, type Manifest, type PendingSet } from './fingerprint-store';
 import { loadSupplement, type Supplement } from './files/supplement';
 import { IMDB_GENRES_FA } from './genre-names';
+import { KeySet } from './files/key-set';
 import { joinList } from './stage';
 import { refuseOverEmbeddedLimit, type CatalogueTooLargeError } from './catalogue-size';
 import { ImporterRepository, type RemovedTitle, type StagedColumns } from './importer.repository';
@@ -186,7 +187,11 @@ export async function importCatalogue(opts: ImportOptions): Promise<ImportReport
     // day (or never, where it is off); the title page and search read these tables right away.
     log('vacuuming the catalogue tables …');
     opts.onProgress?.({ phase: 'vacuum' });
-    await repo.vacuumCatalogue(conn).catch((err: Error) => log(`vacuum skipped (the import itself is saved): ${err.message}`));
+    const vacuumStarted = performance.now();
+    await repo
+      .vacuumCatalogue(conn)
+      .then(() => log(`  vacuum: ${((performance.now() - vacuumStarted) / 1000).toFixed(1)} s`))
+      .catch((err: Error) => log(`vacuum skipped (the import itself is saved): ${err.message}`));
     const { report } = outcome;
     if (report.issueCount > report.issues.length) log(`${report.issueCount} row issues (first ${report.issues.length} kept)`);
     return { ...report, supplementIssues, seconds: (Date.now() - started) / 1000 };
@@ -257,7 +262,14 @@ async function runImport(tx: Executor, ctx: RunContext) {
   /** Keys of each file read that changed (added, changed, removed, wanted), for the files read after it. */
   const changedKeys = new Map<ImdbKind, Set<number>>();
 
-  async function read<K extends ImdbKind>(kind: K, each: (rows: RowByKind[K][]) => Promise<void>, want?: ReadonlySet<number>) {
+  /**
+   * Reads one file into staging. `want`: keys whose rows a daily import needs even when they did
+   * not change. `only`: a full import parses only the groups of these keys (the rest are
+   * fingerprinted from their bytes and never decoded): nine in ten principals belong to episodes,
+   * whose credits the catalogue leaves out. Akas are read whole: most groups are wanted (titles
+   * and episodes both get Persian names), and parsing group by group cost more than it saved.
+   */
+  async function read<K extends ImdbKind>(kind: K, each: (rows: RowByKind[K][]) => Promise<void>, keys: { want?: ReadonlySet<number>; only?: KeySet } = {}) {
     const file = files[kind];
     if (!file) return;
     const bar = opts.progress ? createProgressReporter() : undefined;
@@ -268,7 +280,8 @@ async function runImport(tx: Executor, ctx: RunContext) {
           out: pending.fileFor(kind),
           keyColumn: KEY_COLUMN[kind],
           parseAll: !daily,
-          want,
+          want: keys.want,
+          only: daily ? undefined : keys.only,
           old: oldEntry ? { file: path.join(oldDir, oldEntry.file), sha256: oldEntry.sha256, order: oldEntry.order, prefix: oldEntry.prefix } : undefined,
         })
       : undefined;
@@ -321,7 +334,7 @@ async function runImport(tx: Executor, ctx: RunContext) {
   };
 
   // 1. Titles (episodes' own rows are kept aside: they become episodes, not titles).
-  const keptTitles = new Set<string>();
+  const keptTitles = new KeySet();
   /** Rows read today that the catalogue leaves out: a daily import hides such a title if it had it. */
   const excluded: string[] = [];
   await read('title.basics', async (rows) => {
@@ -346,7 +359,7 @@ async function runImport(tx: Executor, ctx: RunContext) {
         x.push(r.tconst);
         continue;
       }
-      keptTitles.add(r.tconst);
+      keptTitles.addId(r.tconst);
       t.tconst.push(r.tconst);
       t.type.push(type);
       t.imdbType.push(r.titleType);
@@ -416,7 +429,7 @@ async function runImport(tx: Executor, ctx: RunContext) {
 
   // A daily import cannot tell kept titles from the others in the files it skips: the merge's
   // joins with the catalogue do (the same rows are left out as here).
-  const isKept = (tconst: string) => daily || keptTitles.has(tconst);
+  const isKept = (tconst: string) => daily || keptTitles.hasId(tconst);
   await read('title.episode', async (rows) => {
     const kept = rows.filter((r) => isKept(r.parentTconst));
     await insertColumns('stg_episodes', {
@@ -427,13 +440,13 @@ async function runImport(tx: Executor, ctx: RunContext) {
     });
   });
 
-  const credited = new Set<string>();
+  const credited = new KeySet();
   const stageCrew = async (rows: RowByKind['title.crew'][]) => {
     const c = { t: [] as string[], n: [] as string[], role: [] as string[], ord: [] as number[] };
     for (const r of rows) {
       if (!isKept(r.tconst)) continue;
-      r.directors.forEach((n, i) => (credited.add(n), c.t.push(r.tconst), c.n.push(n), c.role.push('director'), c.ord.push(1000 + i)));
-      r.writers.forEach((n, i) => (credited.add(n), c.t.push(r.tconst), c.n.push(n), c.role.push('writer'), c.ord.push(2000 + i)));
+      r.directors.forEach((n, i) => (credited.addId(n), c.t.push(r.tconst), c.n.push(n), c.role.push('director'), c.ord.push(1000 + i)));
+      r.writers.forEach((n, i) => (credited.addId(n), c.t.push(r.tconst), c.n.push(n), c.role.push('writer'), c.ord.push(2000 + i)));
     }
     await insertColumns('stg_credits', {
       tconst: { type: 'text', values: c.t },
@@ -443,7 +456,7 @@ async function runImport(tx: Executor, ctx: RunContext) {
       billing: { type: 'int', values: c.ord },
     });
   };
-  await read('title.crew', stageCrew);
+  await read('title.crew', stageCrew, { only: keptTitles });
 
   await read(
     'title.principals',
@@ -452,7 +465,7 @@ async function runImport(tx: Executor, ctx: RunContext) {
       for (const r of rows) {
         const role = CREDIT_ROLES[r.category];
         if (!role || !isKept(r.tconst)) continue;
-        credited.add(r.nconst);
+        credited.addId(r.nconst);
         c.t.push(r.tconst);
         c.n.push(r.nconst);
         c.role.push(role);
@@ -467,7 +480,7 @@ async function runImport(tx: Executor, ctx: RunContext) {
         billing: { type: 'int', values: c.ord },
       });
     },
-    changedKeys.get('title.crew'),
+    { want: changedKeys.get('title.crew'), only: keptTitles },
   );
 
   let wantedPeople: Set<number> | undefined;
@@ -492,7 +505,7 @@ async function runImport(tx: Executor, ctx: RunContext) {
   await read(
     'name.basics',
     async (rows) => {
-      const kept = daily ? rows : rows.filter((r) => credited.has(r.nconst));
+      const kept = daily ? rows : rows.filter((r) => credited.hasId(r.nconst));
       await insertColumns('stg_people', {
         nconst: { type: 'text', values: kept.map((r) => r.nconst) },
         name: { type: 'text', values: kept.map((r) => r.primaryName) },
@@ -502,36 +515,44 @@ async function runImport(tx: Executor, ctx: RunContext) {
         professions: { type: 'text', values: kept.map((r) => joinList(r.primaryProfession)) },
       });
     },
-    wantedPeople,
+    { want: wantedPeople, only: credited },
   );
 
   log('merging into the catalogue …');
   opts.onProgress?.({ phase: 'merge' });
+  /** Runs one step of the merge and says what it took (an operator sees where a long import goes). */
+  const timed = async <T,>(name: string, run: () => Promise<T>): Promise<T> => {
+    const t = performance.now();
+    const result = await run();
+    log(`  ${name}: ${((performance.now() - t) / 1000).toFixed(1)} s`);
+    return result;
+  };
   let removedTitles: RemovedTitle[] = [];
   let merged = { episodesRemoved: 0, episodesKept: 0, peopleRemoved: 0 };
   if (daily) {
     const early = await repo.episodeNeedingRows(tx);
     if (early) throw new FallBack('needs-full', `episode ${early} is new to the catalogue, and its other rows did not change`);
-    await repo.indexStaging(tx);
-    await upsertStagedGenres(tx, supplement);
-    removedTitles = await repo.removedTitles(tx);
-    const e = await repo.mergeDaily(tx);
-    const p = await repo.mergeDailyCredits(tx);
-    await repo.hideRemovedTitles(tx);
+    await timed('staging indexes', () => repo.indexStaging(tx));
+    await timed('genres', () => upsertStagedGenres(tx, supplement));
+    removedTitles = await timed('removed titles', () => repo.removedTitles(tx));
+    const e = await timed('titles and episodes', () => repo.mergeDaily(tx));
+    const p = await timed('people and credits', () => repo.mergeDailyCredits(tx));
+    await timed('hiding removed titles', () => repo.hideRemovedTitles(tx));
     merged = { ...e, ...p };
   } else {
-    await mergeStaging(tx, supplement);
+    await timed('staging indexes', () => repo.indexStaging(tx));
+    await timed('genres', () => upsertStagedGenres(tx, supplement));
+    await repo.mergeStaged(tx, timed);
   }
-  if (supplement) await applySupplement(tx, supplement);
-  await repo.refreshHasDub(tx);
-  if (daily) await repo.refreshTouchedPeopleStats(tx);
-  else await repo.refreshPeopleStats(tx);
+  if (supplement) await timed('supplement', () => applySupplement(tx, supplement));
+  await timed('dubbed titles', () => repo.refreshHasDub(tx));
+  await timed('people stats', () => (daily ? repo.refreshTouchedPeopleStats(tx) : repo.refreshPeopleStats(tx)));
 
   // Search words: rebuilt whole for now (a daily import could redo only what it touched).
   log('building the search index …');
   opts.onProgress?.({ phase: 'search' });
-  await rebuildSearchIndex(tx);
-  await repo.analyzeCatalogue(tx);
+  await timed('search words', () => rebuildSearchIndex(tx));
+  await timed('statistics', () => repo.analyzeCatalogue(tx));
 
   // The new fingerprints, named in this transaction: they are the catalogue's once it commits.
   const record = pending ? pending.seal() : null;
@@ -563,12 +584,6 @@ async function upsertStagedGenres(tx: Executor, supplement?: Supplement) {
     gs.map((g) => genreNames.get(g)?.fa ?? g),
     gs.map((g) => genreNames.get(g)?.slug ?? slugify(g)),
   );
-}
-
-async function mergeStaging(tx: Executor, supplement?: Supplement) {
-  await repo.indexStaging(tx);
-  await upsertStagedGenres(tx, supplement);
-  await repo.mergeStaged(tx);
 }
 
 async function applySupplement(tx: Executor, s: Supplement) {
