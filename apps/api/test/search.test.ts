@@ -193,3 +193,45 @@ describe('the in-memory index follows rebuilds', () => {
     expect(await page(0)).toBe('Kaleidoscopic Inception');
   });
 });
+
+describe('the rebuild', () => {
+  it('keeps the ids of words that stay, writes only the rows whose names changed, and forgets words no one has', async () => {
+    const { rebuildSearchIndex } = await import('../src/modules/search/search-index');
+    // One connection for all of it: the embedded database has no second one to give.
+    const client = await ctx.database.pool.connect();
+    const dictionary = async () => new Map((await client.query<{ id: number; word: string }>('SELECT id, word FROM search_words')).rows.map((r) => [r.word, r.id]));
+    const rowWords = async () =>
+      new Map((await client.query<{ id: number; w: string }>(`SELECT id, array_to_string(word_ids, ',') AS w FROM titles`)).rows.map((r) => [r.id, r.w]));
+    try {
+      // The build before this one wrote every row as this one would: nothing to write.
+      expect((await rebuildSearchIndex(client)).rowsWritten).toBe(0);
+      const before = await dictionary();
+      const rowsBefore = await rowWords();
+      expect(before.has('salesman')).toBe(true);
+      expect(before.has('zyzzyva')).toBe(false);
+
+      await client.query(`UPDATE titles SET title_en = 'The Zyzzyva' WHERE title_en = 'The Salesman'`);
+      const { rowsWritten } = await rebuildSearchIndex(client);
+      expect(rowsWritten).toBe(1);
+
+      const after = await dictionary();
+      expect(after.has('salesman')).toBe(false);
+      expect(after.get('zyzzyva')).toBeGreaterThan(Math.max(...before.values()));
+      for (const [word, id] of after) if (word !== 'zyzzyva') expect(before.get(word), word).toBe(id);
+      const rowsAfter = await rowWords();
+      const renamed = [...rowsAfter].filter(([id, w]) => rowsBefore.get(id) !== w);
+      expect(renamed).toHaveLength(1);
+      expect(renamed[0]![1].split(',').map(Number)).toContain(after.get('zyzzyva'));
+    } finally {
+      client.release();
+    }
+
+    let found: string[] = [];
+    for (let i = 0; i < 50 && found.length === 0; i++) {
+      found = await titles('zyzzyva', `&_try=${i}`);
+      if (found.length === 0) await new Promise((r) => setTimeout(r, 200));
+    }
+    expect(found).toEqual(['The Zyzzyva']);
+    expect(await titles('فروشنده', '&_try=last')).toEqual(['The Zyzzyva']);
+  });
+});

@@ -13,7 +13,15 @@ interface Named {
   names: (string | null)[];
   extra: string[];
   weight: number;
+  /** The row's word ids as they are now (`1,2,3`), and its search text: read by the second pass. */
+  words?: string | null;
+  text?: string | null;
 }
+
+/** Rows a pass reads before it decides to rewrite the rest without the GIN index. */
+const ADAPT_AFTER = 50_000;
+/** Past this share of rows changing, dropping the GIN index and building it again is cheaper. */
+const REWRITE_SHARE = 0.2;
 
 /** Each name normalized, joined by ' | ': substring fallbacks and the exact-title bonus read it. */
 export function namesText(names: (string | null | undefined)[]): string {
@@ -28,13 +36,13 @@ export function wordsOf(names: (string | null | undefined)[], extra: (string | n
   return [...words];
 }
 
-async function* scan(db: Executor, kind: 'titles' | 'people'): AsyncGenerator<Named[]> {
+async function* scan(db: Executor, kind: 'titles' | 'people', indexed = false): AsyncGenerator<Named[]> {
   let last = 0;
   for (;;) {
     const rows =
       kind === 'titles'
-        ? (await repo.titleNames(db, last, BATCH)).map((r) => ({ id: r.id, names: [r.title_en, r.title_fa, r.title_original], extra: r.year ? [String(r.year)] : [], weight: r.votes }))
-        : (await repo.personNames(db, last, BATCH)).map((r) => ({ id: r.id, names: [r.name_en, r.name_fa], extra: [], weight: r.popularity }));
+        ? (await repo.titleNames(db, last, BATCH, indexed)).map((r) => ({ id: r.id, names: [r.title_en, r.title_fa, r.title_original], extra: r.year ? [String(r.year)] : [], weight: r.votes, words: r.words, text: r.search_text }))
+        : (await repo.personNames(db, last, BATCH, indexed)).map((r) => ({ id: r.id, names: [r.name_en, r.name_fa], extra: [], weight: r.popularity, words: r.words, text: r.search_text }));
     if (rows.length === 0) return;
     last = rows[rows.length - 1]!.id;
     yield rows;
@@ -47,14 +55,31 @@ async function* scan(db: Executor, kind: 'titles' | 'people'): AsyncGenerator<Na
  * Two passes with constant memory per row: the first collects distinct words with the best
  * title (or person) each appears in — prefix expansion is ordered by that, so a two-letter
  * prefix still reaches a famous title whose word is rare — the second writes the ids.
+ *
+ * A word keeps the id it had (new words get new ones, words no longer used leave), so a row
+ * whose names did not change keeps its word ids and is not written again: after a daily import
+ * only the titles and people it renamed or added are. When most rows change (the first build,
+ * a catalogue replaced) the GIN index on the ids is dropped for the rewrite and built once after.
  */
-export async function rebuildSearchIndex(on: pg.PoolClient | Executor): Promise<{ words: number }> {
+export async function rebuildSearchIndex(on: pg.PoolClient | Executor): Promise<{ words: number; rowsWritten: number }> {
   // A connection of its own (another process's rebuild) or the import's transaction.
   const client = 'execute' in on ? on : onConnection(on);
   const dict = new Map<string, { id: number; titleVotes: number; titleCount: number; personPop: number; personCount: number }>();
+  let nextId = 1;
+  for (let after = 0; ; ) {
+    const known = await repo.wordIds(client, after, BATCH);
+    if (known.length === 0) break;
+    for (const { id, word } of known) {
+      dict.set(word, { id, titleVotes: 0, titleCount: 0, personPop: 0, personCount: 0 });
+      nextId = Math.max(nextId, id + 1);
+    }
+    after = known[known.length - 1]!.id;
+  }
+  // No dictionary yet (the first build): every row is written, so without the index from the start.
+  const firstBuild = dict.size === 0;
   const entry = (w: string) => {
     let e = dict.get(w);
-    if (!e) dict.set(w, (e = { id: dict.size + 1, titleVotes: 0, titleCount: 0, personPop: 0, personCount: 0 }));
+    if (!e) dict.set(w, (e = { id: nextId++, titleVotes: 0, titleCount: 0, personPop: 0, personCount: 0 }));
     return e;
   };
   for (const kind of ['titles', 'people'] as const) {
@@ -73,6 +98,8 @@ export async function rebuildSearchIndex(on: pg.PoolClient | Executor): Promise<
       }
     }
   }
+  // Words no title or person has any more leave the dictionary.
+  for (const [w, e] of dict) if (e.titleCount === 0 && e.personCount === 0) dict.delete(w);
 
   await repo.clearWords(client);
   const all = [...dict.entries()];
@@ -89,24 +116,40 @@ export async function rebuildSearchIndex(on: pg.PoolClient | Executor): Promise<
   }
   await repo.syncWordIds(client);
 
+  let rowsWritten = 0;
   for (const kind of ['titles', 'people'] as const) {
-    // Rewriting every row's word ids is far faster without the GIN index; it is rebuilt once after.
-    await repo.dropWordIdsIndex(client, kind);
-    for await (const batch of scan(client, kind)) {
+    let seen = 0;
+    let changed = 0;
+    let withoutIndex = false;
+    if (firstBuild) {
+      await repo.dropWordIdsIndex(client, kind);
+      withoutIndex = true;
+    }
+    for await (const batch of scan(client, kind, true)) {
       const ids: number[] = [];
       const words: string[] = [];
       const texts: string[] = [];
       for (const row of batch) {
+        const wordIds = wordsOf(row.names, row.extra).map((w) => dict.get(w)!.id).join(',');
+        const text = namesText(row.names);
+        if (row.words === wordIds && row.text === text) continue;
         ids.push(row.id);
-        words.push(`{${wordsOf(row.names, row.extra).map((w) => dict.get(w)!.id).join(',')}}`);
-        texts.push(namesText(row.names));
+        words.push(`{${wordIds}}`);
+        texts.push(text);
       }
-      await repo.setWordIds(client, kind, ids, words, texts);
+      seen += batch.length;
+      changed += ids.length;
+      if (!withoutIndex && (seen >= ADAPT_AFTER || batch.length < BATCH) && changed > seen * REWRITE_SHARE) {
+        await repo.dropWordIdsIndex(client, kind);
+        withoutIndex = true;
+      }
+      if (ids.length > 0) await repo.setWordIds(client, kind, ids, words, texts);
     }
-    await repo.createWordIdsIndex(client, kind);
+    if (withoutIndex) await repo.createWordIdsIndex(client, kind);
+    rowsWritten += changed;
   }
   await repo.analyze(client);
   // Every API process holds the index in memory: a new version tells them to reload it.
   await repo.bumpVersion(client);
-  return { words: dict.size };
+  return { words: dict.size, rowsWritten };
 }

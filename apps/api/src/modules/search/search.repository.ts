@@ -10,7 +10,14 @@ import type { Executor } from '../../db/executor';
 
 export type SearchKind = 'titles' | 'people';
 
-export type TitleNamesRow = {
+/** What a row holds of the search index now (the rebuild's second pass compares with it). */
+export type IndexedColumns = {
+  /** The row's word ids as `1,2,3` ('' for none, null before any build). */
+  words?: string | null;
+  search_text?: string | null;
+};
+
+export type TitleNamesRow = IndexedColumns & {
   id: number;
   title_en: string;
   title_fa: string | null;
@@ -19,7 +26,7 @@ export type TitleNamesRow = {
   votes: number;
 };
 
-export type PersonNamesRow = {
+export type PersonNamesRow = IndexedColumns & {
   id: number;
   name_en: string;
   name_fa: string | null;
@@ -52,21 +59,34 @@ export type WordRows = {
   personCounts: number[];
 };
 
+const INDEXED_COLUMNS = `, array_to_string(word_ids, ',') AS words, search_text`;
+
 export class SearchRepository {
   // The rebuild.
 
-  async titleNames(db: Executor, afterId: number, limit: number): Promise<TitleNamesRow[]> {
-    const { rows } = await db.execute<TitleNamesRow>(sql`SELECT id, title_en, title_fa, title_original, year, votes FROM titles WHERE id > ${afterId} ORDER BY id LIMIT ${sql.raw(String(limit))}`);
+  /** `indexed`: with the row's word ids and search text as they are now. */
+  async titleNames(db: Executor, afterId: number, limit: number, indexed = false): Promise<TitleNamesRow[]> {
+    const { rows } = await db.execute<TitleNamesRow>(
+      sql`SELECT id, title_en, title_fa, title_original, year, votes${sql.raw(indexed ? INDEXED_COLUMNS : '')} FROM titles WHERE id > ${afterId} ORDER BY id LIMIT ${sql.raw(String(limit))}`,
+    );
     return rows;
   }
 
-  async personNames(db: Executor, afterId: number, limit: number): Promise<PersonNamesRow[]> {
-    const { rows } = await db.execute<PersonNamesRow>(sql`SELECT id, name_en, name_fa, popularity FROM people WHERE id > ${afterId} ORDER BY id LIMIT ${sql.raw(String(limit))}`);
+  async personNames(db: Executor, afterId: number, limit: number, indexed = false): Promise<PersonNamesRow[]> {
+    const { rows } = await db.execute<PersonNamesRow>(
+      sql`SELECT id, name_en, name_fa, popularity${sql.raw(indexed ? INDEXED_COLUMNS : '')} FROM people WHERE id > ${afterId} ORDER BY id LIMIT ${sql.raw(String(limit))}`,
+    );
+    return rows;
+  }
+
+  /** A batch of the dictionary's words with their ids, after `afterId`. */
+  async wordIds(db: Executor, afterId: number, limit: number): Promise<{ id: number; word: string }[]> {
+    const { rows } = await db.execute<{ id: number; word: string }>(sql`SELECT id, word FROM search_words WHERE id > ${afterId} ORDER BY id LIMIT ${sql.raw(String(limit))}`);
     return rows;
   }
 
   async clearWords(tx: Executor): Promise<void> {
-    await tx.execute(sql`TRUNCATE search_words RESTART IDENTITY`);
+    await tx.execute(sql`TRUNCATE search_words`);
   }
 
   async insertWords(tx: Executor, w: WordRows): Promise<void> {
@@ -80,7 +100,7 @@ export class SearchRepository {
     await tx.execute(sql`SELECT setval(pg_get_serial_sequence('search_words', 'id'), greatest((SELECT max(id) FROM search_words), 1))`);
   }
 
-  /** Rewriting every row's word ids is far faster without the GIN index; it is rebuilt once after. */
+  /** Rewriting most rows' word ids is far faster without the GIN index; it is rebuilt once after. */
   async dropWordIdsIndex(tx: Executor, kind: SearchKind): Promise<void> {
     await tx.execute(sql.raw(`DROP INDEX IF EXISTS ${kind}_word_ids_idx`));
   }
