@@ -298,14 +298,22 @@ async function runImport(tx: Executor, ctx: RunContext) {
           : undefined,
     };
     try {
+      // One batch's statement in flight while the next batch is read: the database stages one
+      // while this process decodes the other, on two cores instead of taking turns on one.
+      let inflight: Promise<void> = Promise.resolve();
       for await (const batch of readImdbFile(file, kind, readOpts)) {
-        await each(batch);
+        await inflight;
+        let staged = each(batch);
         if (differ && daily) {
           const d = differ.drain();
           for (const k of d.keys) seen.add(k);
-          await stageDrained(kind, differ.prefix ?? '', d);
+          staged = staged.then(() => stageDrained(kind, differ.prefix ?? '', d));
         }
+        inflight = staged;
+        // Awaited at the next batch or after the last; until then a failure must not count as unhandled.
+        staged.catch(() => {});
       }
+      await inflight;
     } catch (err) {
       differ?.abandon();
       if (err instanceof DiffImpossible) throw new FallBack(err.code, `${kind}: ${err.reason}`);
