@@ -322,9 +322,9 @@ export interface GroupDifferOptions {
   /** Unchanged groups are still parsed (a full import that writes fingerprints as it reads). */
   parseAll?: boolean;
   /**
-   * Only groups of these keys are ever parsed (a full import's akas, crew and principals of the
-   * titles it keeps, its people who have a credit): the rest are hashed and fingerprinted from
-   * their bytes, never decoded. Without it, every group `parseAll` or a change asks for.
+   * Only groups of these keys are ever parsed (a full import's crew and principals of the titles
+   * it keeps, its people who have a credit): the rest are hashed and fingerprinted from their
+   * bytes, never decoded. Without it, every group `parseAll` or a change asks for.
    */
   only?: { has(key: number): boolean };
   /** The key's column, which must come first (tconst, titleId, nconst). */
