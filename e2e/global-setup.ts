@@ -1,16 +1,18 @@
 import type { TestProject } from 'vitest/node';
+import { ensureApiBuilt } from '../scripts/lib.mjs';
 import { startAnalyticsReceiver } from './support/analytics-receiver';
 import { assertChromium } from './support/browser';
 import { buildWebIfStale, startServer } from './support/server';
 import './support/context';
 
 /**
- * Once per run: check the browser, build the web app if stale, start the analytics receiver
+ * Once per run: check the browser, build the web app and the API if stale, start the analytics receiver
  * and the real server (fresh data directory) pointing at it.
  */
 export default async function setup(project: TestProject) {
   assertChromium();
   buildWebIfStale();
+  await ensureApiBuilt();
   const receiver = await startAnalyticsReceiver();
   const social = {
     telegram: 'https://t.me/parde_e2e',

@@ -62,7 +62,10 @@ export async function startServer(extraEnv: Record<string, string>): Promise<Run
   // E2E_API_ROOT lets a run use another checkout of the API (e.g. while it is mid-change);
   // the web app under test is always this repository's build.
   const apiRoot = process.env.E2E_API_ROOT ?? repoRoot;
-  const child: ChildProcess = spawn(process.execPath, ['--import', 'tsx', 'apps/api/src/server.ts'], {
+  // This repository's API as `npm start` runs it, built (global-setup.ts builds it when stale);
+  // another checkout's from its sources, as it stands.
+  const serverArgs = process.env.E2E_API_ROOT ? ['--import', 'tsx', 'apps/api/src/server.ts'] : ['apps/api/dist/server.js'];
+  const child: ChildProcess = spawn(process.execPath, serverArgs, {
     cwd: apiRoot,
     env: {
       ...process.env,

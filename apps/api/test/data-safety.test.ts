@@ -6,7 +6,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { liveOwner } from '../src/db/owner';
 import { createTestDatabase } from './helpers/database';
 import { get, registerOverHttp } from './helpers/http-member';
-import { command, eventually, startSite, startSiteExpectingExit, type Site } from './helpers/site';
+import { command, eventually, seedMigratedDataDir, startSite, startSiteExpectingExit, type Site } from './helpers/site';
 
 /**
  * The README's commands run beside a live site, as real processes: on the embedded database
@@ -30,6 +30,7 @@ beforeAll(async () => {
     env = { DATABASE_URL: db.url };
     dropDb = () => db.drop();
   }
+  seedMigratedDataDir(dataDir);
   site = await startSite(dataDir, env);
   const base = command('import', ['--imdb', catalogue, '--supplement', path.join(catalogue, 'supplement.json')], dataDir, env);
   expect((await base.done).code, base.output()).toBe(0);

@@ -6,7 +6,7 @@ import path from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { get, post } from './helpers/http-member';
 import { freePort } from './helpers/process';
-import { eventually, startSite, type Site } from './helpers/site';
+import { eventually, seedMigratedDataDir, startSite, type Site } from './helpers/site';
 
 /**
  * Redis gone under a running site, then back: a Redis of the test's own, so killing it disturbs
@@ -44,6 +44,7 @@ beforeAll(async () => {
   redisPort = await freePort();
   redis = await startRedis();
   dataDir = fs.mkdtempSync(path.join(os.tmpdir(), 'parde-redisfault-'));
+  seedMigratedDataDir(dataDir);
   site = await startSite(dataDir, { REDIS_URL: `redis://127.0.0.1:${redisPort}`, AUTH_RATE_LIMIT: '3', LOG_LEVEL: 'info', DATABASE_URL: '' });
 }, 120_000);
 

@@ -1,6 +1,6 @@
 import { spawnSync } from 'node:child_process';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { repoRoot, startServer, type ServerProcess } from './helpers/process';
+import { repoRoot, SERVER_ARGS, startServer, type ServerProcess } from './helpers/process';
 
 // On PostgreSQL runs the server talks to the machine's server; otherwise to its embedded child.
 const dbEnv: Record<string, string> = process.env.TEST_DATABASE_URL ? { DATABASE_URL: process.env.TEST_DATABASE_URL } : {};
@@ -52,7 +52,7 @@ describe('graceful shutdown', () => {
 
 describe('configuration', () => {
   it('refuses to start with a clear message when a setting is invalid', () => {
-    const res = spawnSync(process.execPath, ['--import', 'tsx', 'apps/api/src/server.ts'], {
+    const res = spawnSync(process.execPath, SERVER_ARGS, {
       cwd: repoRoot,
       env: { ...process.env, PORT: 'not-a-port', DATABASE_URL: '' },
       encoding: 'utf8',

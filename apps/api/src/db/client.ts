@@ -36,9 +36,13 @@ const here = path.dirname(fileURLToPath(import.meta.url));
 
 /** Set by the production build (apps/api/build.mjs): the process runs built JavaScript. */
 declare const __PARDE_BUILD__: boolean | undefined;
-/** The embedded database's child: built beside the built server, else the TypeScript run through tsx. */
+/**
+ * The embedded database's child: built beside the built server, else the TypeScript run through
+ * tsx. PARDE_BUILT_DB_CHILD=1 asks TypeScript runs for the built one too (the tests: their runner
+ * builds it first; tsx costs a second of processor time per child, and they start about a hundred).
+ */
 const pgliteChild =
-  typeof __PARDE_BUILD__ !== 'undefined' && __PARDE_BUILD__
+  (typeof __PARDE_BUILD__ !== 'undefined' && __PARDE_BUILD__) || process.env.PARDE_BUILT_DB_CHILD === '1'
     ? { file: path.join(here, '../../dist/pglite-server.js'), execArgv: [] }
     : { file: path.join(here, 'pglite-server.ts'), execArgv: ['--import', 'tsx'] };
 

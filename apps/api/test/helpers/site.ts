@@ -1,12 +1,12 @@
-import { spawn, type ChildProcess } from 'node:child_process';
+import { spawn, spawnSync, type ChildProcess } from 'node:child_process';
 import fs from 'node:fs';
 import os from 'node:os';
 import path from 'node:path';
-import { afterAll } from 'vitest';
+import { afterAll, inject } from 'vitest';
 import { openDatabase, type Database } from '../../src/db/client';
 import { liveOwner } from '../../src/db/owner';
 import { createTestDatabase } from './database';
-import { freePort, repoRoot } from './process';
+import { freePort, repoRoot, SERVER_ARGS } from './process';
 
 /**
  * The real processes, as an operator runs them: the server (`npm start` runs `server.ts`) and the
@@ -79,7 +79,7 @@ const baseEnv = (dataDir: string, env: Record<string, string>) => ({
 export async function startSite(dataDir: string, env: Record<string, string> = {}, timeoutMs = 90_000): Promise<Site> {
   const port = await freePort();
   let out = '';
-  const child = spawn(process.execPath, ['--import', 'tsx', 'apps/api/src/server.ts'], {
+  const child = spawn(process.execPath, SERVER_ARGS, {
     cwd: repoRoot,
     env: { ...baseEnv(dataDir, env), PORT: String(port) },
     stdio: ['ignore', 'pipe', 'pipe'],
@@ -120,7 +120,7 @@ export async function startSite(dataDir: string, env: Record<string, string> = {
 export function startSiteExpectingExit(dataDir: string, env: Record<string, string> = {}): Promise<{ code: number | null; output: string }> {
   return new Promise((resolve) => {
     let out = '';
-    const child = spawn(process.execPath, ['--import', 'tsx', 'apps/api/src/server.ts'], {
+    const child = spawn(process.execPath, SERVER_ARGS, {
       cwd: repoRoot,
       env: { ...baseEnv(dataDir, env), PORT: '0' },
       stdio: ['ignore', 'pipe', 'pipe'],
@@ -188,6 +188,22 @@ export async function waitGone(pid: number, timeoutMs = 10_000): Promise<void> {
 }
 
 /**
+ * Gives a new data directory the embedded database as the run's template has it (migrated, empty),
+ * so the site started on it skips initdb and the migrations (~7 s of processor time each) that
+ * are not what its test is about. A test of a first start uses an empty directory instead
+ * (fresh-start.test.ts, embedded-owner.test.ts). Nothing on PostgreSQL, or without a template.
+ */
+export function seedMigratedDataDir(dataDir: string): void {
+  const tarball = inject('templateDatabase')?.tarball;
+  if (!tarball || process.env.TEST_DATABASE_URL) return;
+  const target = path.join(dataDir, 'pglite');
+  fs.mkdirSync(target, { recursive: true });
+  // The tarball is the data directory's files (PGlite's dumpDataDir), named from its root.
+  const result = spawnSync('tar', ['-xf', tarball, '-C', target], { stdio: ['ignore', 'ignore', 'pipe'], encoding: 'utf8' });
+  if (result.status !== 0) throw new Error(`tar -xf ${tarball}: ${result.stderr}`);
+}
+
+/**
  * A site for process tests: a fresh data directory, and on PostgreSQL runs a fresh database too.
  * `inspect` reads what the database holds as a command would (through the running site's
  * database on the embedded one); `dispose` drops and removes everything.
@@ -200,6 +216,7 @@ export async function siteFixture(prefix: string): Promise<{
 }> {
   const dataDir = fs.mkdtempSync(path.join(os.tmpdir(), prefix));
   const pg = process.env.TEST_DATABASE_URL ? await createTestDatabase() : undefined;
+  seedMigratedDataDir(dataDir);
   return {
     dataDir,
     env: pg ? { DATABASE_URL: pg.url } : {},

@@ -22,6 +22,7 @@ import { PGlite } from '@electric-sql/pglite';
 import { pg_trgm } from '@electric-sql/pglite/contrib/pg_trgm';
 import pg from 'pg';
 import type { TestProject } from 'vitest/node';
+import { ensureApiBuilt } from '../../../../scripts/lib.mjs';
 import { openDatabase } from '../../src/db/client';
 import { runMigrations } from '../../src/db/migrate';
 
@@ -116,6 +117,10 @@ async function removeTemplate(template: TemplateDatabase): Promise<void> {
 const shared = globalThis as typeof globalThis & { __pardeTemplate?: { made: Promise<TemplateDatabase>; users: number } };
 
 export default async function setup(project: TestProject) {
+  // The API's build, when missing or older than its sources: the database children of every file
+  // (PARDE_BUILT_DB_CHILD, set by the projects' config) and the servers the process tests start
+  // run it, as production does (`npm test` has built it before the lanes start).
+  await ensureApiBuilt();
   // PARDE_TEST_TEMPLATE=off: every file migrates its own database, as before the template (to
   // compare the two, or to rule the template out).
   if (process.env.PARDE_TEST_TEMPLATE === 'off') return;
