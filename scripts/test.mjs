@@ -1,18 +1,20 @@
 // `npm test`: lint, typecheck, unit + API + web tests (vitest), and the browser tests against the
 // built server. Ends with one plain summary line: "Tests: N passed, N failed".
 //
-// What waits on what (docs/decisions/0029-*.md):
-// - the Debian packages the tests need (one apt-get) and the web build start at once, beside
-//   lint and the type check;
-// - once lint and the type check have passed, the vitest run and the browser tests start together:
-//   the browser tests need the built site, not the unit tests' verdict;
+// What waits on what (docs/decisions/0029-*.md, 0038-*.md):
+// - the Debian packages the tests need (one apt-get), the web build and the API's build start at
+//   once, beside lint and the type check;
+// - once lint and the type check have passed, three kinds of run start together: the vitest run
+//   of the files that run side by side (unit, API, web), the API files that run one at a time
+//   (the `api-serial` project, in a vitest run of its own so they are not left to run alone at
+//   the end), and the browser tests (they need the built site, not the unit tests' verdict);
 // - the browser test files are split between PARDE_E2E_SHARDS vitest runs (default 2), each with
 //   its own server, browser and data directory, files one at a time within each.
 import { spawn } from 'node:child_process';
 import fs from 'node:fs';
 import os from 'node:os';
 import path from 'node:path';
-import { ensureDebianPackages, ensureInstalled, ensureWebBuilt, root, run } from './lib.mjs';
+import { ensureApiBuilt, ensureDebianPackages, ensureInstalled, ensureWebBuilt, root, run } from './lib.mjs';
 
 const chromium = { pkg: 'chromium', files: ['/usr/bin/chromium'], why: 'The browser tests' };
 // The media package's and the API's media tests package real video.
@@ -110,22 +112,32 @@ const elapsed = () => `${((Date.now() - startedAt) / 1000).toFixed(0)} s after t
 await ensureInstalled();
 const tmp = fs.mkdtempSync(path.join(os.tmpdir(), 'parde-test-'));
 const unitReport = path.join(tmp, 'vitest.json');
+const serialReport = path.join(tmp, 'vitest-serial.json');
 const vitestArgs = (report) => ['vitest', 'run', '--reporter=default', '--reporter=json', `--outputFile.json=${report}`];
+// The API files that run one at a time: a run of their own beside the others, from the start.
+const serialRun = () =>
+  runQuiet('API tests that run one at a time (api-serial)', 'npx', [...vitestArgs(serialReport), '--project', 'api-serial']).then(
+    (code) => (console.log(`\n• the one-at-a-time API tests ended, ${elapsed()}`), code),
+  );
 
 // `--api-only`: the API integration tests alone (CI runs them again on PostgreSQL this way).
 if (process.argv.includes('--api-only')) {
-  await ensureDebianPackages([ffmpeg]);
-  const code = await run('npx', [...vitestArgs(unitReport), '--project', 'api', '--project', 'api-serial']);
-  console.log(`\n• the API tests ended, ${elapsed()}`);
-  summary([unitReport]);
-  process.exit(code ? 1 : 0);
+  await Promise.all([ensureDebianPackages([ffmpeg]), ensureApiBuilt()]);
+  const codes = await Promise.all([
+    run('npx', [...vitestArgs(unitReport), '--project', 'api']).then((code) => (console.log(`\n• the API tests ended, ${elapsed()}`), code)),
+    serialRun(),
+  ]);
+  summary([unitReport, serialReport]);
+  process.exit(codes.some(Boolean) ? 1 : 0);
 }
 
 const withE2e = !process.argv.includes('--no-e2e');
 // Side by side: lint and the type check are mostly one busy core each; apt mostly waits on the
 // network and the disk; the build is needed only by the browser tests.
 const packages = ensureDebianPackages(withE2e ? [ffmpeg, chromium] : [ffmpeg]);
-const built = withE2e ? ensureWebBuilt() : Promise.resolve();
+// The API's build: the process tests and the browser tests start the built server, and every
+// API test file's embedded database child is the built one.
+const built = Promise.all([withE2e ? ensureWebBuilt() : Promise.resolve(), ensureApiBuilt()]);
 const [lint, types] = await Promise.all([run('npm', ['run', 'lint']), run('npm', ['run', 'typecheck'])]);
 if (lint || types) {
   console.error(`\n✗ ${[lint && 'npm run lint', types && 'npm run typecheck'].filter(Boolean).join(', ')} failed`);
@@ -137,7 +149,8 @@ console.log(`\n• lint, the type check, the packages and the build are done, ${
 // CI (.ci/run) starts the API tests on PostgreSQL now, beside these: told through this file.
 if (process.env.PARDE_CHECKS_DONE_FILE) fs.writeFileSync(process.env.PARDE_CHECKS_DONE_FILE, '0');
 
-const unit = run('npx', vitestArgs(unitReport));
+const unit = run('npx', [...vitestArgs(unitReport), '--project', 'unit', '--project', 'api', '--project', 'web', '--project', 'web-isolated']);
+const serial = serialRun();
 const e2eReports = [];
 const e2e = withE2e
   ? Promise.all(
@@ -149,10 +162,11 @@ const e2e = withE2e
       }),
     )
   : Promise.resolve([]);
-const [unitCode, e2eCodes] = await Promise.all([
+const [unitCode, serialCode, e2eCodes] = await Promise.all([
   unit.then((code) => (console.log(`\n• the vitest runs ended, ${elapsed()}`), code)),
+  serial,
   e2e.then((codes) => (withE2e && console.log(`\n• the browser tests ended, ${elapsed()}`), codes)),
 ]);
 
-summary([unitReport, ...e2eReports]);
-process.exit(unitCode || e2eCodes.some(Boolean) ? 1 : 0);
+summary([unitReport, serialReport, ...e2eReports]);
+process.exit(unitCode || serialCode || e2eCodes.some(Boolean) ? 1 : 0);
