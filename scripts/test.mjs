@@ -4,10 +4,8 @@
 // What waits on what (docs/decisions/0029-*.md, 0038-*.md):
 // - the Debian packages the tests need (one apt-get), the web build and the API's build start at
 //   once, beside lint and the type check;
-// - once lint and the type check have passed, three kinds of run start together: the vitest run
-//   of the files that run side by side (unit, API, web), the API files that run one at a time
-//   (the `api-serial` project, in a vitest run of its own so they are not left to run alone at
-//   the end), and the browser tests (they need the built site, not the unit tests' verdict);
+// - once lint and the type check have passed, the vitest run and the browser tests start together:
+//   the browser tests need the built site, not the unit tests' verdict;
 // - the browser test files are split between PARDE_E2E_SHARDS vitest runs (default 2), each with
 //   its own server, browser and data directory, files one at a time within each.
 import { spawn } from 'node:child_process';
@@ -112,23 +110,15 @@ const elapsed = () => `${((Date.now() - startedAt) / 1000).toFixed(0)} s after t
 await ensureInstalled();
 const tmp = fs.mkdtempSync(path.join(os.tmpdir(), 'parde-test-'));
 const unitReport = path.join(tmp, 'vitest.json');
-const serialReport = path.join(tmp, 'vitest-serial.json');
 const vitestArgs = (report) => ['vitest', 'run', '--reporter=default', '--reporter=json', `--outputFile.json=${report}`];
-// The API files that run one at a time: a run of their own beside the others, from the start.
-const serialRun = () =>
-  runQuiet('API tests that run one at a time (api-serial)', 'npx', [...vitestArgs(serialReport), '--project', 'api-serial']).then(
-    (code) => (console.log(`\n• the one-at-a-time API tests ended, ${elapsed()}`), code),
-  );
 
 // `--api-only`: the API integration tests alone (CI runs them again on PostgreSQL this way).
 if (process.argv.includes('--api-only')) {
   await Promise.all([ensureDebianPackages([ffmpeg]), ensureApiBuilt()]);
-  const codes = await Promise.all([
-    run('npx', [...vitestArgs(unitReport), '--project', 'api']).then((code) => (console.log(`\n• the API tests ended, ${elapsed()}`), code)),
-    serialRun(),
-  ]);
-  summary([unitReport, serialReport]);
-  process.exit(codes.some(Boolean) ? 1 : 0);
+  const code = await run('npx', [...vitestArgs(unitReport), '--project', 'api', '--project', 'api-serial']);
+  console.log(`\n• the API tests ended, ${elapsed()}`);
+  summary([unitReport]);
+  process.exit(code ? 1 : 0);
 }
 
 const withE2e = !process.argv.includes('--no-e2e');
@@ -149,8 +139,7 @@ console.log(`\n• lint, the type check, the packages and the build are done, ${
 // CI (.ci/run) starts the API tests on PostgreSQL now, beside these: told through this file.
 if (process.env.PARDE_CHECKS_DONE_FILE) fs.writeFileSync(process.env.PARDE_CHECKS_DONE_FILE, '0');
 
-const unit = run('npx', [...vitestArgs(unitReport), '--project', 'unit', '--project', 'api', '--project', 'web', '--project', 'web-isolated']);
-const serial = serialRun();
+const unit = run('npx', vitestArgs(unitReport));
 const e2eReports = [];
 const e2e = withE2e
   ? Promise.all(
@@ -162,11 +151,10 @@ const e2e = withE2e
       }),
     )
   : Promise.resolve([]);
-const [unitCode, serialCode, e2eCodes] = await Promise.all([
+const [unitCode, e2eCodes] = await Promise.all([
   unit.then((code) => (console.log(`\n• the vitest runs ended, ${elapsed()}`), code)),
-  serial,
   e2e.then((codes) => (withE2e && console.log(`\n• the browser tests ended, ${elapsed()}`), codes)),
 ]);
 
-summary([unitReport, serialReport, ...e2eReports]);
-process.exit(unitCode || serialCode || e2eCodes.some(Boolean) ? 1 : 0);
+summary([unitReport, ...e2eReports]);
+process.exit(unitCode || e2eCodes.some(Boolean) ? 1 : 0);
