@@ -184,9 +184,10 @@ describe('a video uploaded with tus', () => {
     expect(media.assets[0]).toMatchObject({ location: 'data', episode: null, renditions: [expect.objectContaining({ label: '180p', height: 180 })], audio: [expect.objectContaining({ id: 'orig', studio: null })] });
     expect(media.assets[0].durationSec).toBeGreaterThan(3.5);
     expect(media.ingests[0]).toMatchObject({ id: ingestId, status: 'done', fileName: 'clip.mp4', audio: [{ kind: 'original', studio: null }] });
-    // The uploaded copy is gone once packaged; the row says what it became.
+    // The uploaded copy is gone once packaged (removed right after the job is marked done: waited
+    // for, as a loaded machine may read the job between the two); the row says what it became.
     const id = url.split('/').pop()!;
-    expect(fs.existsSync(path.join(ctx.dataDir, 'uploads', id))).toBe(false);
+    await vi.waitFor(() => expect(fs.existsSync(path.join(ctx.dataDir, 'uploads', id))).toBe(false), { timeout: 10_000, interval: 50 });
     const uploads = (await ctx.app.inject({ url: `/api/admin/uploads?kind=video`, headers: cast.editor.headers })).json().data;
     expect(uploads.find((u: { id: string }) => u.id === id)).toMatchObject({ status: 'used', ingestId, size: body.length });
 
