@@ -3,6 +3,8 @@
 import type { SpawnOptions } from 'node:child_process';
 
 export const root: string;
+/** The command line (after `node`, from the repository's root) that runs the built API server. */
+export const API_SERVER_ARGS: readonly string[];
 export function run(cmd: string, args: string[], opts?: SpawnOptions): Promise<number>;
 export function mustRun(cmd: string, args: string[], opts?: SpawnOptions): Promise<void>;
 export function ensureInstalled(): Promise<void>;

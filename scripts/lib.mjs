@@ -60,6 +60,9 @@ export async function ensureWebBuilt() {
  * of its sources: production runs the built JavaScript, so a restarted process does not compile
  * TypeScript before it serves. Returns the command line that runs the built server.
  */
+/** The command line (after `node`, from the repository's root) that runs the built API server. */
+export const API_SERVER_ARGS = ['apps/api/dist/server.js'];
+
 export async function ensureApiBuilt() {
   const server = path.join(root, 'apps/api/dist/server.js');
   const sources = ['apps/api/src', 'apps/api/build.mjs', 'apps/api/package.json', 'packages/contract/src', 'packages/persian/src', 'packages/media/src', 'package-lock.json']
@@ -70,7 +73,7 @@ export async function ensureApiBuilt() {
   }
   // Without --enable-source-maps: parsing the source map at start costs ~10 % of the start; the
   // map is beside the build for reading a stack trace (NODE_OPTIONS=--enable-source-maps).
-  return ['apps/api/dist/server.js'];
+  return [...API_SERVER_ARGS];
 }
 
 /**

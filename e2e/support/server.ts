@@ -3,6 +3,7 @@ import fs from 'node:fs';
 import net from 'node:net';
 import os from 'node:os';
 import path from 'node:path';
+import { API_SERVER_ARGS } from '../../scripts/lib.mjs';
 
 export const repoRoot = path.resolve(import.meta.dirname, '../..');
 const webDir = path.join(repoRoot, 'apps/web');
@@ -64,7 +65,7 @@ export async function startServer(extraEnv: Record<string, string>): Promise<Run
   const apiRoot = process.env.E2E_API_ROOT ?? repoRoot;
   // This repository's API as `npm start` runs it, built (global-setup.ts builds it when stale);
   // another checkout's from its sources, as it stands.
-  const serverArgs = process.env.E2E_API_ROOT ? ['--import', 'tsx', 'apps/api/src/server.ts'] : ['apps/api/dist/server.js'];
+  const serverArgs = process.env.E2E_API_ROOT ? ['--import', 'tsx', 'apps/api/src/server.ts'] : [...API_SERVER_ARGS];
   const child: ChildProcess = spawn(process.execPath, serverArgs, {
     cwd: apiRoot,
     env: {

@@ -4,6 +4,7 @@ import net from 'node:net';
 import os from 'node:os';
 import path from 'node:path';
 import { fileURLToPath } from 'node:url';
+import { API_SERVER_ARGS } from '../../../../scripts/lib.mjs';
 
 export const repoRoot = path.resolve(path.dirname(fileURLToPath(import.meta.url)), '../../../..');
 
@@ -31,7 +32,7 @@ export interface ServerProcess {
  * setup (helpers/template-database.ts) when missing or stale. A TypeScript start through tsx costs
  * ~4 s more processor time, and the process tests start dozens.
  */
-export const SERVER_ARGS = ['apps/api/dist/server.js'];
+export const SERVER_ARGS = [...API_SERVER_ARGS];
 
 /** Starts the server as a real process (what `npm start` runs) and waits until /healthz answers. */
 export async function startServer(env: Record<string, string> = {}): Promise<ServerProcess> {

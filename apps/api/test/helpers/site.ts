@@ -9,8 +9,8 @@ import { createTestDatabase } from './database';
 import { freePort, repoRoot, SERVER_ARGS } from './process';
 
 /**
- * The real processes, as an operator runs them: the server (`npm start` runs its build, `dist/server.js`) and the
- * commands of the README (`src/cli/*.ts`). Each is started in a process group of its own, so a
+ * The real processes, as an operator runs them: the server (`npm start` runs its build,
+ * `dist/server.js`) and the commands of the README (`src/cli/*.ts`). Each is started in a process group of its own, so a
  * test can kill a whole site — the server and its database child — with SIGKILL, as a crash
  * would; every group still alive is killed when the test file ends, on any exit path.
  */
