@@ -32,7 +32,6 @@ export const serialApiTests = [
   'foundation', // when the last handler ended (250 ms … 4 s)
   'search-reload', // waits out the reload interval
   'read-replica', // the replica's fallback on a short timer
-  'hostile-input', // thousands of requests, each under a 10 s deadline
 ].map((name) => `apps/api/test/${name}.test.ts`);
 
 // Two workers on a two-core machine: a test file spends much of its time waiting on its
