@@ -99,6 +99,12 @@ const envSchema = z.object({
   /** How long a sign-in lasts: hours without "remember me", days with it. */
   AUTH_TOKEN_TTL_HOURS: z.coerce.number().int().min(1).default(24),
   AUTH_REMEMBER_DAYS: z.coerce.number().int().min(1).default(30),
+  /**
+   * The cost of new password and PIN hashes: scrypt's N = 2^cost. 14 (16 MB, tens of ms a hash)
+   * is the site's; each hash keeps its own, so a change applies to new hashes only. The test
+   * suites use 10, as they make thousands.
+   */
+  PASSWORD_HASH_COST: z.coerce.number().int().min(10).max(20).default(14),
   /** Attempts per minute at login, register, forgot-password and login links, per IP and per email. */
   AUTH_RATE_LIMIT: z.coerce.number().int().min(1).default(5),
   /** Messages through the contact form per IP in ten minutes. */

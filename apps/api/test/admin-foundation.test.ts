@@ -49,9 +49,9 @@ describe('roles', () => {
 describe('admin:create', () => {
   it('makes an existing member an admin once, with an audit entry, and says so when nothing changes', async () => {
     const m = await registerMember(ctx.app);
-    const first = await createOperator(ctx.database.db, { email: m.email, role: 'admin', siteUrl: 'http://localhost:8000', password: 'x'.repeat(20) });
+    const first = await createOperator(ctx.database.db, { email: m.email, role: 'admin', siteUrl: 'http://localhost:8000', password: 'x'.repeat(20), passwordHashCost: ctx.config.PASSWORD_HASH_COST });
     expect(first).toMatchObject({ created: false, changed: true });
-    const again = await createOperator(ctx.database.db, { email: m.email, role: 'admin', siteUrl: 'http://localhost:8000', password: 'x'.repeat(20) });
+    const again = await createOperator(ctx.database.db, { email: m.email, role: 'admin', siteUrl: 'http://localhost:8000', password: 'x'.repeat(20), passwordHashCost: ctx.config.PASSWORD_HASH_COST });
     expect(again.changed).toBe(false);
     const entries = await auditOf(ctx.database, 'member', m.id);
     expect(entries).toEqual([expect.objectContaining({ action: 'member.role', actor_id: null, before: { role: 'member' }, after: { role: 'admin' } })]);
@@ -61,7 +61,7 @@ describe('admin:create', () => {
 
   it('creates a new account whose one-time link signs in as admin and lands on the panel', async () => {
     const email = `boss-${Date.now()}@example.com`;
-    const made = await createOperator(ctx.database.db, { email, role: 'admin', siteUrl: 'http://localhost:8000', password: 'y'.repeat(20) });
+    const made = await createOperator(ctx.database.db, { email, role: 'admin', siteUrl: 'http://localhost:8000', password: 'y'.repeat(20), passwordHashCost: ctx.config.PASSWORD_HASH_COST });
     expect(made.created).toBe(true);
     const url = new URL(made.link!);
     expect(url.pathname).toBe('/auth/login');

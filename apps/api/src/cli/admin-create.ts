@@ -32,7 +32,7 @@ const config = loadConfig();
 const database = await openForCommand(config);
 try {
   await runMigrations(database);
-  const result = await createOperator(database.db, { email: email.data, name: values.name, role: role.data, siteUrl: config.SITE_URL, password: crypto.randomBytes(24).toString('base64url') });
+  const result = await createOperator(database.db, { email: email.data, name: values.name, role: role.data, siteUrl: config.SITE_URL, password: crypto.randomBytes(24).toString('base64url'), passwordHashCost: config.PASSWORD_HASH_COST });
   if (result.created) {
     console.log(`account created for ${email.data} as ${role.data}. One-time sign-in link (valid ${result.minutes} minutes):`);
     console.log(`حساب ${email.data} با نقش ${role.data === 'admin' ? 'مدیر کل' : 'ویراستار'} ساخته شد. پیوند یک‌بارمصرف ورود (${result.minutes} دقیقه):`);

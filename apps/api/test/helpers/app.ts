@@ -29,6 +29,9 @@ export async function createTestApp(env: Record<string, string> = {}): Promise<T
     APP_SECRET: 'test-secret-test-secret-test-secret',
     WEB_DIST: '/nonexistent',
     RATE_LIMIT_NAMESPACE: `parde-test-${crypto.randomBytes(4).toString('hex')}:`,
+    // The cheapest password hash the site allows: the suite makes and checks ~600 per run
+    // (auth.test.ts, which times the hash itself, sets the site's own cost).
+    PASSWORD_HASH_COST: '10',
     ...(process.env.REDIS_URL ? { REDIS_URL: process.env.REDIS_URL } : {}),
     ...(indexDir ? { SEARCH_INDEX_DIR: indexDir } : {}),
     ...env,

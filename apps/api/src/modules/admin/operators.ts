@@ -1,6 +1,6 @@
 import type { Db } from '../../db/client';
 import { AuthRepository, createMainProfile } from '../auth/auth.repository';
-import { hashPassword } from '../auth/passwords';
+import { PasswordHasher } from '../auth/passwords';
 import { hashToken, newToken, ONE_TIME } from '../auth/tokens';
 import { AdminRepository } from './admin.repository';
 import { commandActor, recordAudit } from './audit';
@@ -23,9 +23,9 @@ export interface CreateOperatorResult {
  */
 export async function createOperator(
   db: Db,
-  input: { email: string; name?: string; role: 'admin' | 'editor'; siteUrl: string; password: string },
+  input: { email: string; name?: string; role: 'admin' | 'editor'; siteUrl: string; password: string; passwordHashCost: number },
 ): Promise<CreateOperatorResult> {
-  const passwordHash = await hashPassword(input.password);
+  const passwordHash = await new PasswordHasher(input.passwordHashCost).hash(input.password);
   const minutes = ONE_TIME.login_link.minutes;
   return db.transaction(async (tx) => {
     const existing = await auth.lockUserByEmail(tx, input.email);

@@ -9,7 +9,7 @@ import type { Mailer, MailMessage } from '../mail/mailer';
 import { accountExistsMail, loginLinkMail, passwordChangedMail, passwordResetMail, verifyEmailMail } from '../mail/templates';
 import { authMessages as m } from './auth.messages';
 import { AuthRepository } from './auth.repository';
-import { hashPassword, spendPasswordCheck, verifyPassword } from './passwords';
+import { PasswordHasher } from './passwords';
 import { hashToken, newToken, ONE_TIME, SIGN_IN_PURPOSES, VERIFY_RESEND_SECONDS, type OneTimePurpose } from './tokens';
 
 const HOUR = 3_600_000;
@@ -25,12 +25,15 @@ const DASHBOARD = '/user/dashboard';
  */
 export class AuthService {
   private readonly repo = new AuthRepository();
+  private readonly passwords: PasswordHasher;
 
   constructor(
     private readonly db: Db,
     private readonly mailer: Mailer,
     private readonly config: Config,
-  ) {}
+  ) {
+    this.passwords = new PasswordHasher(config.PASSWORD_HASH_COST);
+  }
 
   private links = {
     /** The web app's login screen; with a token it signs in at once, then opens `redirect`. */
@@ -64,7 +67,7 @@ export class AuthService {
    * - a member's address changes nothing; the owner is told, with a sign-in link.
    */
   async register(input: RegisterInput): Promise<RegisterResponse> {
-    const passwordHash = await hashPassword(input.password);
+    const passwordHash = await this.passwords.hash(input.password);
     const token = newToken();
     const mail = await this.db.transaction(async (tx): Promise<MailMessage | undefined> => {
       let userId = await this.repo.createUser(tx, { name: input.name, email: input.email, passwordHash });
@@ -114,7 +117,7 @@ export class AuthService {
    */
   async login(input: LoginInput): Promise<AuthResponse> {
     const user = await this.repo.userByEmail(this.db, input.email);
-    const ok = user ? await verifyPassword(input.password, user.passwordHash) : await spendPasswordCheck(input.password);
+    const ok = user ? await this.passwords.verify(input.password, user.passwordHash) : await this.passwords.spendCheck(input.password);
     if (!user || !ok) throw AppError.validation({ email: [m.badCredentials] }, m.badCredentials);
     if (!user.emailVerifiedAt) {
       await this.resendVerification(user.id, input.redirect);
@@ -169,7 +172,7 @@ export class AuthService {
    * link proves the mailbox and replaces whatever password an unconfirmed sign-up had: verified.
    */
   async resetPassword(input: ResetPasswordInput): Promise<{ message: string }> {
-    const passwordHash = await hashPassword(input.password);
+    const passwordHash = await this.passwords.hash(input.password);
     const userId = await this.db.transaction(async (tx) => {
       const used = await this.repo.consumeOneTimeToken(tx, 'password_reset', hashToken(input.token), input.email);
       if (!used) return undefined;
@@ -193,10 +196,10 @@ export class AuthService {
     if (member.kids) throw new AppError('KIDS_PROFILE', 403);
     const user = await this.repo.userById(this.db, member.userId);
     if (!user) throw new AppError('UNAUTHENTICATED', 401);
-    if (!(await verifyPassword(input.current_password, user.passwordHash))) {
+    if (!(await this.passwords.verify(input.current_password, user.passwordHash))) {
       throw AppError.validation({ current_password: [m.wrongCurrentPassword] }, m.wrongCurrentPassword);
     }
-    const passwordHash = await hashPassword(input.password);
+    const passwordHash = await this.passwords.hash(input.password);
     await this.db.transaction(async (tx) => {
       await this.repo.setPassword(tx, user.id, passwordHash);
       await this.repo.revokeAllTokens(tx, user.id, member.tokenId);

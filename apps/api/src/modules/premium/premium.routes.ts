@@ -20,6 +20,7 @@ import { AppError } from '../../errors/app-error';
 import { assetOrigin } from '../../lib/urls';
 import { requireMember, type AuthMember } from '../../plugins/auth';
 import { limitBy, MINUTE, passwordTriesKey } from '../auth/rate-limits';
+import { PasswordHasher } from '../auth/passwords';
 import { ProfilesService } from '../profiles/profiles.service';
 import { listGifts, redeemGift } from './gifts';
 import { premiumStatus } from './periods';
@@ -34,7 +35,7 @@ const buyErrors = { 401: errorResponse, 403: errorResponse, 404: errorResponse, 
 export const premiumRoutes: FastifyPluginAsyncZod = async (app) => {
   const { db } = app.deps.database;
   const plans = new PlansRepository();
-  const profiles = new ProfilesService(app.deps.database);
+  const profiles = new ProfilesService(app.deps.database, new PasswordHasher(app.deps.config.PASSWORD_HASH_COST));
 
   /**
    * Paying (decision 21): never from a kids profile; from the main profile as before; from any

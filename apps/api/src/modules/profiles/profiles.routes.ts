@@ -19,6 +19,7 @@ import {
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { requireMember } from '../../plugins/auth';
 import { limitBy, MINUTE, passwordTriesKey } from '../auth/rate-limits';
+import { PasswordHasher } from '../auth/passwords';
 import { ProfilesService } from './profiles.service';
 
 const tags = ['profiles'];
@@ -28,7 +29,7 @@ const manageErrors = { 401: errorResponse, 403: errorResponse, 404: errorRespons
 
 /** Household profiles (`/api/user/profiles`, decision 21) and each profile's player choices (`/api/user/profile/*`). */
 export const profilesRoutes: FastifyPluginAsyncZod = async (app) => {
-  const profiles = new ProfilesService(app.deps.database);
+  const profiles = new ProfilesService(app.deps.database, new PasswordHasher(app.deps.config.PASSWORD_HASH_COST));
   /**
    * The account's password typed on a shared device (a child leaving a kids profile) is guessed no
    * faster than sign-in allows: a few tries per account in a quarter of an hour, and a device in a

@@ -4,7 +4,7 @@ import { AppError } from '../../errors/app-error';
 import type { AuthMember } from '../../plugins/auth';
 import { isoOrNull, pgCode, pgCodes } from '../../db/executor';
 import { AuthRepository } from '../auth/auth.repository';
-import { hashPassword, verifyPassword } from '../auth/passwords';
+import type { PasswordHasher } from '../auth/passwords';
 import { titleMustExist } from '../member/member.service';
 import { profileMessages as m } from './profiles.messages';
 import { PIN_TRIES, ProfilesRepository, type PinTry, type ProfileRow } from './profiles.repository';
@@ -40,7 +40,10 @@ export class ProfilesService {
   private readonly repo = new ProfilesRepository();
   private readonly auth = new AuthRepository();
 
-  constructor(private readonly database: Database) {}
+  constructor(
+    private readonly database: Database,
+    private readonly passwords: PasswordHasher,
+  ) {}
 
   private get db() {
     return this.database.db;
@@ -68,7 +71,7 @@ export class ProfilesService {
       taken = await this.repo.takePinTry(this.db, profile.id);
       if (!taken) throw this.lockedError(await this.repo.lockedUntil(this.db, profile.id));
     }
-    if (taken.pinHash !== null && (await verifyPassword(pin, taken.pinHash))) {
+    if (taken.pinHash !== null && (await this.passwords.verify(pin, taken.pinHash))) {
       if (counter) await this.repo.sessionPinAccepted(this.db, counter.session, profile.id);
       else await this.repo.pinAccepted(this.db, profile.id);
       return;
@@ -104,7 +107,7 @@ export class ProfilesService {
   private async checkHolder(userId: number, proof: { password?: string; main_pin?: string }, counter: TryCounter): Promise<void> {
     if (proof.password) {
       const user = await this.auth.userById(this.db, userId);
-      if (!user || !(await verifyPassword(proof.password, user.passwordHash))) throw AppError.validation({ password: [m.wrongPassword] }, m.wrongPassword);
+      if (!user || !(await this.passwords.verify(proof.password, user.passwordHash))) throw AppError.validation({ password: [m.wrongPassword] }, m.wrongPassword);
       return;
     }
     if (proof.main_pin) {
@@ -120,7 +123,7 @@ export class ProfilesService {
 
   async create(member: AuthMember, input: CreateProfileInput): Promise<Profile> {
     await this.proveHolder(member, input);
-    const pinHash = input.pin ? await hashPassword(input.pin) : null;
+    const pinHash = input.pin ? await this.passwords.hash(input.pin) : null;
     const name = input.name.trim();
     try {
       const row = await this.db.transaction(async (tx) => {
@@ -147,7 +150,7 @@ export class ProfilesService {
     const current = await this.repo.get(this.db, member.userId, id);
     if (!current) throw new AppError('PROFILE_NOT_FOUND', 404);
     if (input.kids === true && current.main) throw AppError.validation({ kids: [m.mainKids] }, m.mainKids);
-    const pinHash = input.pin === undefined ? undefined : input.pin === null ? null : await hashPassword(input.pin);
+    const pinHash = input.pin === undefined ? undefined : input.pin === null ? null : await this.passwords.hash(input.pin);
     const name = input.name?.trim();
     const row = await this.db.transaction(async (tx) => {
       if (name !== undefined && this.nameIsTaken(await this.repo.list(tx, member.userId), name, id)) throw AppError.validation({ name: [m.nameTaken] }, m.nameTaken);
