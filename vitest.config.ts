@@ -3,9 +3,9 @@ import { configDefaults, defineConfig } from 'vitest/config';
 import webProject, { isolatedWebProject } from './apps/web/vitest.config.ts';
 
 /**
- * API test files that run alone, one after another, after every other file has finished: they
+ * API test files that run after every other file has finished, two at a time: they
  * start and kill real processes (servers, database children, lock races), fault a dependency on
- * purpose (a stopped PostgreSQL, Redis gone: a neighbour would meet the fault too), or measure time
+ * purpose (their own PostgreSQL stopped, their own Redis gone), or measure time
  * (a handler's end, a reload's tick, a request's deadline). What they wait for they wait for by
  * condition, with room for a loaded machine (CI's other lanes run beside them), never by a fixed
  * sleep. Every other API file has its own database (cloned from the run's migrated template) and
@@ -79,15 +79,20 @@ export default defineConfig({
       },
       {
         test: {
-          // vitest runs a project with file parallelism off after all the others, one file at a time.
+          // After every other file has finished (a later group), two files at a time: what they
+          // wait on is mostly processes starting and stopping, and one at a time left the second
+          // core idle for 3 minutes (a quiet hour) to 8 (a slow one) at the end of each lane.
+          // Beside the parallel files they failed their deadlines (decision 36); beside each
+          // other the load is the parallel phase's third.
           name: 'api-serial',
           include: serialApiTests,
           environment: 'node',
+          sequence: { groupOrder: 1 },
+          maxWorkers: workers,
           // They start databases and servers (an embedded initdb alone is seconds of processor
           // time): 30 s was passed while CI's lanes shared the machine.
           testTimeout: 120_000,
           hookTimeout: 120_000,
-          fileParallelism: false,
           globalSetup: ['apps/api/test/helpers/template-database.ts'],
           env: builtApi,
         },
