@@ -1,5 +1,7 @@
 import os from 'node:os';
+import path from 'node:path';
 import { configDefaults, defineConfig } from 'vitest/config';
+import { BaseSequencer, type TestSpecification } from 'vitest/node';
 import webProject, { isolatedWebProject } from './apps/web/vitest.config.ts';
 
 /**
@@ -37,6 +39,42 @@ export const serialApiTests = [
   'hostile-input',
 ].map((name) => `apps/api/test/${name}.test.ts`);
 
+/**
+ * Seconds each serial file took in CI (2026-11-28 16:05, the longer of its two lanes), so the two
+ * at a time start with the longest and none of them is left to run alone at the end. A file not
+ * listed counts as 10 s.
+ */
+const serialWeights: Record<string, number> = {
+  'embedded-owner': 65,
+  'hostile-input': 45,
+  'prod-stack': 40,
+  'admin-catalogue': 38,
+  crash: 49,
+  'data-safety': 35,
+  'media-restart': 32,
+  'search-index-file': 23,
+  'fresh-start': 21,
+  'search-reload': 19,
+  'db-export': 14,
+  'fault-postgres': 12,
+  'server-process': 11,
+  foundation: 8,
+  'read-replica': 2,
+  'fault-redis': 2,
+  'fault-disk': 1,
+};
+
+/** vitest's order (groups, projects, cache), except that the serial files go longest first. */
+class SerialLongestFirst extends BaseSequencer {
+  override async sort(files: TestSpecification[]): Promise<TestSpecification[]> {
+    const sorted = await super.sort(files);
+    const weight = (f: TestSpecification) => serialWeights[path.basename(f.moduleId, '.test.ts')] ?? 10;
+    const serial = sorted.filter((f) => f.project.name === 'api-serial').sort((a, b) => weight(b) - weight(a));
+    let next = 0;
+    return sorted.map((f) => (f.project.name === 'api-serial' ? serial[next++]! : f));
+  }
+}
+
 // Two workers on a two-core machine: a test file spends much of its time waiting on its
 // database child, so the other worker's file fills that time. PARDE_TEST_WORKERS overrides.
 const workers = Number(process.env.PARDE_TEST_WORKERS) || Math.max(2, os.availableParallelism() - 1);
@@ -50,6 +88,7 @@ const builtApi = { PARDE_BUILT_DB_CHILD: '1' };
 export default defineConfig({
   test: {
     maxWorkers: workers,
+    sequence: { sequencer: SerialLongestFirst },
     projects: [
       {
         test: {
@@ -92,6 +131,9 @@ export default defineConfig({
           environment: 'node',
           sequence: { groupOrder: 1 },
           maxWorkers: workers,
+          // As the parallel files: a worker's files share one module graph, so the next file
+          // starts at once instead of after a new worker has imported the app again.
+          isolate: false,
           // They start databases and servers (an embedded initdb alone is seconds of processor
           // time): 30 s was passed while CI's lanes shared the machine.
           testTimeout: 120_000,
