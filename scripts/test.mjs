@@ -8,8 +8,6 @@
 //   the browser tests need the built site, not the unit tests' verdict;
 // - the browser test files are split between PARDE_E2E_SHARDS vitest runs (default 2), each with
 //   its own server, browser and data directory, files one at a time within each.
-// Flags (CI's, .ci/run): `--api-only [--and-unit]` runs the API tests alone (and the unit and web
-// tests); `--no-unit` leaves the unit and web tests out of the full run; `--no-e2e` the browser tests.
 import { spawn } from 'node:child_process';
 import fs from 'node:fs';
 import os from 'node:os';
@@ -114,18 +112,10 @@ const tmp = fs.mkdtempSync(path.join(os.tmpdir(), 'parde-test-'));
 const unitReport = path.join(tmp, 'vitest.json');
 const vitestArgs = (report) => ['vitest', 'run', '--reporter=default', '--reporter=json', `--outputFile.json=${report}`];
 
-// The vitest projects: the API's integration tests, and the rest (pure unit tests, web components).
-const apiProjects = ['api', 'api-serial'];
-const otherProjects = ['unit', 'web', 'web-isolated'];
-const projectArgs = (names) => names.flatMap((name) => ['--project', name]);
-
 // `--api-only`: the API integration tests alone (CI runs them again on PostgreSQL this way).
-// `--and-unit` adds the unit and web tests, which CI moves to that lane with `--no-unit` on the
-// other: the embedded lane ends last, two to three minutes after the PostgreSQL one (decision 39).
 if (process.argv.includes('--api-only')) {
   await Promise.all([ensureDebianPackages([ffmpeg]), ensureApiBuilt()]);
-  const projects = process.argv.includes('--and-unit') ? [...apiProjects, ...otherProjects] : apiProjects;
-  const code = await run('npx', [...vitestArgs(unitReport), ...projectArgs(projects)]);
+  const code = await run('npx', [...vitestArgs(unitReport), '--project', 'api', '--project', 'api-serial']);
   console.log(`\n• the API tests ended, ${elapsed()}`);
   summary([unitReport]);
   process.exit(code ? 1 : 0);
@@ -149,7 +139,7 @@ console.log(`\n• lint, the type check, the packages and the build are done, ${
 // CI (.ci/run) starts the API tests on PostgreSQL now, beside these: told through this file.
 if (process.env.PARDE_CHECKS_DONE_FILE) fs.writeFileSync(process.env.PARDE_CHECKS_DONE_FILE, '0');
 
-const unit = run('npx', [...vitestArgs(unitReport), ...(process.argv.includes('--no-unit') ? projectArgs(apiProjects) : [])]);
+const unit = run('npx', vitestArgs(unitReport));
 const e2eReports = [];
 const e2e = withE2e
   ? Promise.all(
