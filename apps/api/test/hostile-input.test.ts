@@ -373,12 +373,8 @@ async function send(r: Request): Promise<LightMyRequestResponse> {
 /**
  * Runs the jobs a few at a time: while one request waits on the database the next is parsed and
  * checked (59,000 requests one after another took two minutes). Failures are collected, not thrown.
- * On PostgreSQL twice as many: each request waits on round trips to PostgreSQL and Redis, which a
- * loaded machine answers slowly (321 s in CI beside the other lanes, 31 s alone), and the pool's
- * ten connections serve them at once. The embedded database serves one query at a time, and more
- * in line there would keep /readyz's ping past its 2 s deadline.
  */
-const CONCURRENCY = process.env.TEST_DATABASE_URL ? 12 : 6;
+const CONCURRENCY = 6;
 async function inParallel(jobs: (() => Promise<unknown>)[]): Promise<void> {
   let next = 0;
   const worker = async () => {
