@@ -81,7 +81,9 @@ const workers = Number(process.env.PARDE_TEST_WORKERS) || Math.max(2, os.availab
 
 // The API tests' database children run the built JavaScript (the setup builds it when stale), as
 // the servers they start do: tsx would compile the child's sources again in each of ~100 children.
-const builtApi = { PARDE_BUILT_DB_CHILD: '1' };
+// They run its WebAssembly without the optimiser, which costs a child of one file more than it
+// saves (apps/api/src/db/client.ts, decision 43).
+const builtApi = { PARDE_BUILT_DB_CHILD: '1', PARDE_PGLITE_LIFTOFF: '1' };
 
 // Three tiers, one runner: pure unit tests, API tests on a real database, web component tests in jsdom.
 // Browser tests live in e2e/ and run against the built server.

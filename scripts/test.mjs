@@ -1,11 +1,13 @@
 // `npm test`: lint, typecheck, unit + API + web tests (vitest), and the browser tests against the
 // built server. Ends with one plain summary line: "Tests: N passed, N failed".
 //
-// What waits on what (docs/decisions/0029-*.md, 0038-*.md):
+// What waits on what (docs/decisions/0029-*.md, 0038-*.md, 0040-*.md):
 // - the Debian packages the tests need (one apt-get), the web build and the API's build start at
-//   once, beside lint and the type check;
-// - once lint and the type check have passed, the vitest run and the browser tests start together:
-//   the browser tests need the built site, not the unit tests' verdict;
+//   once; the tests start as soon as they are done (the browser tests need the built site and the
+//   API tests the built API, none of them the type check's verdict);
+// - lint and the type check run beside the tests from the start, at the lowest processor priority:
+//   they take the time the tests leave idle (processes starting, waits on the database). Either
+//   failing fails `npm test`; its output is printed as soon as it ends;
 // - the browser test files are split between PARDE_E2E_SHARDS vitest runs (default 2), each with
 //   its own server, browser and data directory, files one at a time within each.
 import { spawn } from 'node:child_process';
@@ -27,9 +29,32 @@ function totals(file) {
   }
 }
 
+/**
+ * The failed tests of a report, a line each ("✗ file › test: first line of the error"), and files
+ * that failed outside any test (a hook, an import): what a reader of only the output's end needs.
+ */
+function failures(file) {
+  try {
+    const r = JSON.parse(fs.readFileSync(file, 'utf8'));
+    const lines = [];
+    for (const f of r.testResults ?? []) {
+      const name = path.relative(root, f.name);
+      const failed = (f.assertionResults ?? []).filter((a) => a.status === 'failed');
+      for (const a of failed) lines.push(`✗ ${name} › ${a.fullName}: ${String(a.failureMessages?.[0] ?? '').split('\n')[0].slice(0, 300)}`);
+      if (f.status === 'failed' && failed.length === 0) lines.push(`✗ ${name}: ${String(f.message ?? '').split('\n')[0].slice(0, 300)}`);
+    }
+    return lines;
+  } catch {
+    return [`✗ ${path.basename(file)}: no report was written (the run stopped before its end)`];
+  }
+}
+
 function summary(reports) {
-  const all = reports.filter((f) => fs.existsSync(f)).map(totals);
+  const present = reports.filter((f) => fs.existsSync(f));
+  const all = present.map(totals);
   const sum = all.reduce((a, b) => ({ passed: a.passed + b.passed, failed: a.failed + b.failed, skipped: a.skipped + b.skipped }), { passed: 0, failed: 0, skipped: 0 });
+  const failed = reports.flatMap((f) => (fs.existsSync(f) ? failures(f) : [`✗ ${path.basename(f)}: no report was written (the run stopped before its end)`]));
+  if (failed.length) console.log(`\nFailed:\n${failed.join('\n')}`);
   console.log(`\nTests: ${sum.passed} passed, ${sum.failed} failed, ${sum.skipped} skipped`);
 }
 
@@ -103,6 +128,11 @@ function runQuiet(title, cmd, args) {
   });
 }
 
+// Every embedded database the tests start (the browser tests' servers' too) runs its WebAssembly
+// without the optimiser: it lives for a file or a shard, too short to win back what optimising
+// costs (decision 43).
+process.env.PARDE_PGLITE_LIFTOFF ??= '1';
+
 const startedAt = Date.now();
 /** Seconds since `npm test` started, for the lines that mark its phases (where CI's time goes). */
 const elapsed = () => `${((Date.now() - startedAt) / 1000).toFixed(0)} s after the start`;
@@ -122,22 +152,26 @@ if (process.argv.includes('--api-only')) {
 }
 
 const withE2e = !process.argv.includes('--no-e2e');
-// Side by side: lint and the type check are mostly one busy core each; apt mostly waits on the
-// network and the disk; the build is needed only by the browser tests.
+// Side by side: apt mostly waits on the network and the disk; the builds are what the tests need.
 const packages = ensureDebianPackages(withE2e ? [ffmpeg, chromium] : [ffmpeg]);
 // The API's build: the process tests and the browser tests start the built server, and every
 // API test file's embedded database child is the built one.
 const built = Promise.all([withE2e ? ensureWebBuilt() : Promise.resolve(), ensureApiBuilt()]);
-const [lint, types] = await Promise.all([run('npm', ['run', 'lint']), run('npm', ['run', 'typecheck'])]);
-if (lint || types) {
-  console.error(`\n✗ ${[lint && 'npm run lint', types && 'npm run typecheck'].filter(Boolean).join(', ')} failed`);
-  process.exit(1);
-}
+// Lint and the type check, niced to the lowest priority (where `nice` is there): the tests keep
+// the processor whenever they want it, and what they leave idle finishes the checks.
+const nice = fs.existsSync('/usr/bin/nice') ? (cmd, args) => ['/usr/bin/nice', ['-n', '19', cmd, ...args]] : (cmd, args) => [cmd, args];
+const checks = Promise.all([runQuiet('npm run lint', ...nice('npm', ['run', '--silent', 'lint'])), runQuiet('npm run typecheck', ...nice('npm', ['run', '--silent', 'typecheck']))]).then(
+  ([lint, types]) => {
+    const failed = [lint && 'npm run lint', types && 'npm run typecheck'].filter(Boolean);
+    console.log(failed.length ? `\n✗ ${failed.join(', ')} failed, ${elapsed()}` : `\n• lint and the type check passed, ${elapsed()}`);
+    return failed;
+  },
+);
 await Promise.all([packages, built]);
-console.log(`\n• lint, the type check, the packages and the build are done, ${elapsed()}`);
+console.log(`\n• the packages and the builds are done, ${elapsed()}`);
 
 // CI (.ci/run) starts the API tests on PostgreSQL now, beside these: told through this file.
-if (process.env.PARDE_CHECKS_DONE_FILE) fs.writeFileSync(process.env.PARDE_CHECKS_DONE_FILE, '0');
+if (process.env.PARDE_TESTS_READY_FILE) fs.writeFileSync(process.env.PARDE_TESTS_READY_FILE, '0');
 
 const unit = run('npx', vitestArgs(unitReport));
 const e2eReports = [];
@@ -156,5 +190,8 @@ const [unitCode, e2eCodes] = await Promise.all([
   e2e.then((codes) => (withE2e && console.log(`\n• the browser tests ended, ${elapsed()}`), codes)),
 ]);
 
+const checksFailed = await checks;
 summary([unitReport, ...e2eReports]);
-process.exit(unitCode || e2eCodes.some(Boolean) ? 1 : 0);
+// Last, where a reader of the output's end sees it: the checks' own output is further up.
+if (checksFailed.length) console.error(`✗ ${checksFailed.join(', ')} failed (its output is above)`);
+process.exit(unitCode || checksFailed.length || e2eCodes.some(Boolean) ? 1 : 0);

@@ -43,6 +43,8 @@ export default defineProject({
     include: ['src/**/*.test.{ts,tsx}'],
     exclude: [...configDefaults.exclude, ...webFilesWithModuleMocks],
     isolate: false,
+    // Every lazily loaded screen loaded before a file's tests, so none is still loading when it ends.
+    setupFiles: [...shared.setupFiles, './src/test/shared-graph.ts'],
   },
 });
 

@@ -46,6 +46,15 @@ const pgliteChild =
     ? { file: path.join(here, '../../dist/pglite-server.js'), execArgv: [] }
     : { file: path.join(here, 'pglite-server.ts'), execArgv: ['--import', 'tsx'] };
 
+/**
+ * PARDE_PGLITE_LIFTOFF=1 (the tests) runs the child's WebAssembly with V8's baseline compiler
+ * only. A child that lives for one test file spends more processor time optimising the database's
+ * hot functions in the background than it ever wins back: a child loading a database and running
+ * 900 small queries took 1.2 s of processor time with tier-up against 0.4 s without, and no
+ * longer by the clock (docs/decisions/0043-*.md). A site that runs for days keeps the optimiser.
+ */
+const liftoffOnly = () => (process.env.PARDE_PGLITE_LIFTOFF === '1' ? ['--liftoff-only'] : []);
+
 export class DatabaseDamagedError extends Error {
   constructor(
     readonly dir: string,
@@ -91,7 +100,7 @@ type ChildMessage = { type: 'ready'; port: number } | { type: 'in-use' | 'damage
 export async function startPglite(dataDir: string | 'memory://', role: OwnerInfo['role'] = 'server', loadFrom?: string): Promise<{ port: number; child: ChildProcess }> {
   if (dataDir !== 'memory://') fs.mkdirSync(dataDir, { recursive: true });
   const child = fork(pgliteChild.file, [], {
-    execArgv: pgliteChild.execArgv,
+    execArgv: [...pgliteChild.execArgv, ...liftoffOnly()],
     env: { ...process.env, PGLITE_DATA_DIR: dataDir, PGLITE_ROLE: role, PGLITE_LOAD_FROM: loadFrom ?? '' },
     stdio: ['ignore', 'inherit', 'inherit', 'ipc'],
   });
