@@ -152,7 +152,9 @@ describe('comments for a member (1280 px)', () => {
     await page.waitForFunction((id) => document.querySelector(`[data-comment-id="${id}"] [data-testid="comment-like"]`)?.getAttribute('aria-label') === 'پسندیدن دیدگاه بهرام، ۱ پسند', posted.praise.id);
     expect(await like.getAttribute('aria-pressed')).toBe('true');
     expect(await like.evaluate((el) => el === document.activeElement)).toBe(true);
-    expect((await threads()).find((t) => t.id === posted.praise.id)!.likes).toBe(1);
+    // The heart fills at the press; the server's count follows once the like's request is done
+    // (CI, 2026-12-02: read back at once, before it was, it was still 0).
+    await expect.poll(async () => (await threads()).find((t) => t.id === posted.praise.id)!.likes).toBe(1);
     expect((await asMember<{ data: number[] }>(baseUrl, sara, 'GET', `/api/user/titles/${title.id}/comment-likes`)).body.data).toContain(posted.praise.id);
 
     // A real failure: its author deleted it meanwhile. The like flips, the server says 404,

@@ -1,30 +1,33 @@
 import type { Browser, BrowserContext, Page } from 'playwright-core';
 import { afterAll, afterEach, beforeAll, describe, expect, inject, it } from 'vitest';
 import { DESKTOP, launchBrowser, MOBILE } from '../support/browser';
-import { apiGet, type Card, expectNoHorizontalOverflow, expectNoSeriousViolations, LATIN_DIGIT, openContext, type Page1, PERSIAN, settle, shoot, WIDTHS } from './screens-support';
+import { apiGet, type Card, expectNoHorizontalOverflow, expectNoSeriousViolations, LATIN_DIGIT, openContext, type Page1, PERSIAN, settle, shoot, VisitorPages, WIDTHS } from './screens-support';
 import { toPersianDigits } from '@parde/persian';
 
 const baseUrl = inject('baseUrl');
 
 let browser: Browser;
-let context: BrowserContext;
+/** A test's own context (one that signs in or intercepts requests); closed after it. */
+let context: BrowserContext | undefined;
+let visitors: VisitorPages;
 let page: Page;
 
 beforeAll(async () => {
   browser = await launchBrowser();
+  visitors = new VisitorPages(browser);
 });
 afterAll(async () => {
+  await visitors?.close();
   await browser?.close();
 });
 afterEach(async () => {
   await context?.close();
+  context = undefined;
 });
 
+/** A visitor's read-only visit, on the viewport's shared page. */
 async function open(viewport: { width: number; height: number }, route: string) {
-  context = await openContext(browser, viewport);
-  page = await context.newPage();
-  await page.goto(baseUrl + route);
-  await settle(page);
+  page = await visitors.visit(viewport, baseUrl + route);
 }
 
 const h1 = () => page.locator('main h1');

@@ -17,6 +17,63 @@ export async function openContext(browser: Browser, viewport: { width: number; h
   return newContext(browser, { viewport, isMobile: mobile, hasTouch: mobile });
 }
 
+/**
+ * One visitor page per viewport for a spec file's read-only visits: opened on the first visit,
+ * navigated from then on. A new page costs Chromium about 2 s of processor time before it has
+ * loaded anything (Playwright setting the page up; a page opened without it costs 0.3 s), and a
+ * visit on an open page about 1 s (measured on this machine, 2026-11-28): new pages were most of
+ * what the browser tests cost CI. Each visit is a full navigation to a new document; what carries
+ * over is the context's cookies and storage, which a visitor reading pages does not write. A test
+ * that signs in, intercepts requests or changes a setting opens a context of its own.
+ */
+export class VisitorPages {
+  private readonly pages = new Map<string, Promise<{ context: BrowserContext; page: Page }>>();
+
+  /**
+   * `initScript` runs in every document of the pages (as `page.addInitScript`); `ready` is what a
+   * visit waits for once the page has navigated (`settle` unless told).
+   */
+  constructor(
+    private readonly browser: Browser,
+    private readonly options: { initScript?: string; ready?: (page: Page) => Promise<void> } = {},
+  ) {}
+
+  /** The viewport's page at `url`, ready. */
+  async visit(viewport: { width: number; height: number }, url: string): Promise<Page> {
+    const key = `${viewport.width}x${viewport.height}`;
+    let open = this.pages.get(key);
+    // A page that a failed test left closed is replaced, so that one failure stays one.
+    const last = await open?.catch(() => undefined);
+    if (open && (!last || last.page.isClosed())) {
+      await last?.context.close().catch(() => {});
+      open = undefined;
+    }
+    if (!open) {
+      open = openContext(this.browser, viewport).then(async (context) => {
+        const page = await context.newPage();
+        if (this.options.initScript) await page.addInitScript(this.options.initScript);
+        return { context, page };
+      });
+      this.pages.set(key, open);
+    }
+    const { page } = await open;
+    await page.goto(url);
+    await (this.options.ready ?? settle)(page);
+    return page;
+  }
+
+  /** Takes back what a test added to the pages: its request routes. */
+  async reset(): Promise<void> {
+    for (const open of this.pages.values()) await (await open.catch(() => undefined))?.page.unrouteAll({ behavior: 'wait' }).catch(() => {});
+  }
+
+  async close(): Promise<void> {
+    const open = [...this.pages.values()];
+    this.pages.clear();
+    await Promise.all(open.map(async (p) => (await p.catch(() => undefined))?.context.close()));
+  }
+}
+
 /** A GET on the real API, for choosing test data rather than hard-coding ids. */
 export async function apiGet<T>(baseUrl: string, url: string): Promise<T> {
   const res = await fetch(baseUrl + url);

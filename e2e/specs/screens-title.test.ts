@@ -1,7 +1,7 @@
 import type { Browser, BrowserContext, Page, Route } from 'playwright-core';
 import { afterAll, afterEach, beforeAll, describe, expect, inject, it } from 'vitest';
 import { DESKTOP, launchBrowser } from '../support/browser';
-import { apiGet, type Card, expectNoHorizontalOverflow, expectNoSeriousViolations, openContext, type Page1, PERSIAN, settle, shoot, WIDTHS } from './screens-support';
+import { apiGet, type Card, expectNoHorizontalOverflow, expectNoSeriousViolations, openContext, type Page1, PERSIAN, shoot, VisitorPages, WIDTHS } from './screens-support';
 import { toPersianDigits } from '@parde/persian';
 
 const baseUrl = inject('baseUrl');
@@ -29,13 +29,16 @@ type MediaFile = { quality: string; codec: string; source: string; subtitles: st
 type Person = { id: number; slug: string; path: string; image: string; birthYear: number | null; deathYear: number | null; bioFa: string | null; bioEn: string | null; fullnameFa: string | null; fullnameEn: string; filmography: Record<'actor' | 'director' | 'writer', Card[]> };
 
 let browser: Browser;
-let context: BrowserContext;
+/** A test's own context (one that signs in or intercepts requests); closed after it. */
+let context: BrowserContext | undefined;
+let visitors: VisitorPages;
 let page: Page;
 let movie: Detail;
 let series: Detail;
 
 beforeAll(async () => {
   browser = await launchBrowser();
+  visitors = new VisitorPages(browser);
   // The most voted dubbed movie with files, and the most voted series with two seasons or more.
   const dubbed = await apiGet<Page1<Card>>(baseUrl, '/api/titles?type=movie&is_dubbed=1&per_page=10');
   for (const c of dubbed.data) {
@@ -57,17 +60,17 @@ beforeAll(async () => {
   expect(series, 'a series with seasons and files in the demo catalogue').toBeDefined();
 });
 afterAll(async () => {
+  await visitors?.close();
   await browser?.close();
 });
 afterEach(async () => {
   await context?.close();
+  context = undefined;
 });
 
+/** A visitor's read-only visit, on the viewport's shared page. */
 async function open(viewport: { width: number; height: number }, route: string) {
-  context = await openContext(browser, viewport);
-  page = await context.newPage();
-  await page.goto(baseUrl + route);
-  await settle(page);
+  page = await visitors.visit(viewport, baseUrl + route);
 }
 
 const h1 = () => page.locator('main h1');

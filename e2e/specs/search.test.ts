@@ -4,6 +4,7 @@ import type { Browser, BrowserContext, Page } from 'playwright-core';
 import { afterAll, afterEach, beforeAll, beforeEach, describe, expect, inject, it } from 'vitest';
 import { DESKTOP, describeViolations, launchBrowser, MOBILE, newContext, seriousViolations, waitForScreen } from '../support/browser';
 import { repoRoot } from '../support/server';
+import { VisitorPages } from './screens-support';
 
 /**
  * The header search against the real server and the demo catalogue (spec §2, §4, §5, §9).
@@ -21,17 +22,24 @@ const MANY_PEOPLE = 'دا';
 const ACTOR = 'دی کاپریو';
 
 let browser: Browser;
-let context: BrowserContext;
+/** The own context of a test on the fake clock, which cannot be taken off a page once installed. */
+let context: BrowserContext | undefined;
 let page: Page;
+/** The other tests' pages: one per width, navigated afresh for each test. */
+let visitors: VisitorPages;
 
 beforeAll(async () => {
   browser = await launchBrowser();
+  visitors = new VisitorPages(browser, { initScript: recordSearchRequests(), ready: waitForScreen });
 });
 afterAll(async () => {
+  await visitors?.close();
   await browser?.close();
 });
 afterEach(async () => {
   await context?.close();
+  context = undefined;
+  await visitors.reset();
 });
 
 /** Every search request the page sends, recorded in the page as the request goes out. */
@@ -65,6 +73,10 @@ const flush = () =>
   });
 
 async function openPage(viewport: typeof DESKTOP, route = '/contact', options: { clock?: boolean } = {}) {
+  if (!options.clock) {
+    page = await visitors.visit(viewport, baseUrl + route);
+    return;
+  }
   const mobile = viewport.width <= 675;
   context = await newContext(browser, mobile ? { viewport, isMobile: true, hasTouch: true } : { viewport });
   page = await context.newPage();

@@ -6,6 +6,8 @@ declare module 'autocannon' {
     url: string;
     connections?: number;
     duration?: number;
+    /** Seconds a request may take before it counts as timed out (autocannon's default: 10). */
+    timeout?: number;
     requests?: { setupRequest?: (req: Record<string, unknown>) => Record<string, unknown> }[];
   }
   interface Result {

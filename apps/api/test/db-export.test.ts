@@ -38,7 +38,7 @@ beforeAll(async () => {
   const approved = await fetch(`${embedded.url}${gateway.pathname}`, { method: 'POST', redirect: 'manual', headers: { 'content-type': 'application/x-www-form-urlencoded' }, body: 'action=approve' });
   const callback = new URL(approved.headers.get('location')!);
   expect((await fetch(`${embedded.url}${callback.pathname}${callback.search}`, { redirect: 'manual' })).status).toBe(303);
-}, 180_000);
+}, 300_000);
 
 afterAll(async () => {
   await onPg?.stop();

@@ -46,7 +46,7 @@ beforeAll(async () => {
   dataDir = fs.mkdtempSync(path.join(os.tmpdir(), 'parde-redisfault-'));
   seedMigratedDataDir(dataDir);
   site = await startSite(dataDir, { REDIS_URL: `redis://127.0.0.1:${redisPort}`, AUTH_RATE_LIMIT: '3', LOG_LEVEL: 'info', DATABASE_URL: '' });
-}, 120_000);
+}, 240_000);
 
 afterAll(async () => {
   await site?.stop();

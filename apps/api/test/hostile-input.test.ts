@@ -74,7 +74,12 @@ const BUSY_503: Record<string, string> = {
 };
 
 const PERSIAN = /[\u0600-\u06FF]/;
-const REQUEST_TIMEOUT_MS = 10_000;
+/**
+ * A hang is what this catches: a request that never answers. 10 s was passed once, by a 404, in
+ * CI's PostgreSQL lane at an hour when the same suite needed twice its usual processor time
+ * (2026-11-28 18:30): the process, not the request, was waiting.
+ */
+const REQUEST_TIMEOUT_MS = 30_000;
 /**
  * The ceiling of a test of thousands of requests. A hang is what each request's own deadline
  * catches; this only stops a run that would never end. The largest took 44 s alone and 300 s in

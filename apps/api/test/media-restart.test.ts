@@ -21,7 +21,7 @@ beforeAll(async () => {
   expect(base.code, base.output).toBe(0);
   // Long enough to be caught in the middle: half a minute of moving pattern at 720p.
   await makeTestVideo({ out: path.join(fixture.dataDir, 'in', 'long.mp4'), seconds: 30, width: 1280, height: 720, frameRate: 24 });
-}, 180_000);
+}, 300_000);
 
 afterAll(async () => {
   if (site?.child.exitCode === null) await site.stop();
@@ -52,7 +52,7 @@ describe('an ingest cut by a crash of the whole site', () => {
         if (r.status !== 'done') throw new Error(`${r.status} ${r.progress}%`);
         return r;
       },
-      180_000,
+      300_000,
       500,
     );
     expect(value.progress).toBe(100);
@@ -60,5 +60,5 @@ describe('an ingest cut by a crash of the whole site', () => {
     const title = ((await get(`${site.url}/api/titles/imdb/tt0000014`)).body.data as { id: number }).id;
     const listed = ((await get(`${site.url}/api/titles?playable=1&per_page=50`)).body.data as { id: number }[]).map((t) => t.id);
     expect(listed).toContain(title);
-  }, 360_000);
+  }, 480_000);
 });

@@ -30,6 +30,7 @@ const barePerson = {
   bioEn: null,
   professions: ['actor'],
   filmography: { actor: [], director: [], writer: [] },
+  filmographyCounts: { actor: 0, director: 0, writer: 0 },
 };
 const bareCollection = {
   id: 3,
