@@ -1,4 +1,5 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { CatalogueRepository, roughly } from '../src/modules/catalogue/catalogue.repository';
 import { createTestApp, type TestContext } from './helpers/app';
 import { loadFixtureCatalogue } from './helpers/catalogue';
 
@@ -92,6 +93,34 @@ describe('GET /api/titles (home list)', () => {
   });
 });
 
+describe('a list too long to count (decision 42)', () => {
+  it('counts exactly up to its limit, and past it gives the planner\'s estimate, rounded and said to be one', async () => {
+    // The fixture's 11 listed titles against a limit of 5: the list is "too long".
+    const repo = new CatalogueRepository(ctx.database.pool, undefined, 5);
+    const long = await repo.list({}, 'votes', 3, 0);
+    expect(long.rows.map((r) => r.title_en)).toEqual(['The Dark Knight', 'Inception', 'Breaking Bad']);
+    expect(long.estimated).toBe(true);
+    expect(long.total).toBeGreaterThanOrEqual(6);
+    expect(long.total).toBe(roughly(long.total));
+    // Under the limit the count is exact, and says so.
+    const short = await repo.list({ type: 'series' }, 'votes', 3, 0);
+    expect(short).toMatchObject({ total: 1, estimated: false });
+    const roomy = await new CatalogueRepository(ctx.database.pool, undefined, 20).list({}, 'votes', 3, 0);
+    expect(roomy).toMatchObject({ total: 11, estimated: false });
+    // The limit itself is still exact: 11 titles, limit 11.
+    expect(await new CatalogueRepository(ctx.database.pool, undefined, 11).list({}, 'votes', 3, 0)).toMatchObject({ total: 11, estimated: false });
+  });
+
+  it('rounds an estimate to two digits, as people say it', () => {
+    expect([0, 7, 99, 155, 10_001, 1_234_567, 2_850_000].map(roughly)).toEqual([0, 7, 99, 160, 10_000, 1_200_000, 2_900_000]);
+  });
+
+  it('an exact total has no estimated flag in the answer', async () => {
+    const res = await get('/api/titles?per_page=3&type=movie');
+    expect(res.json().meta).not.toHaveProperty('estimated');
+  });
+});
+
 describe('GET /api/titles/:id', () => {
   it('returns everything the title page shows', async () => {
     const res = await get(`/api/titles/${id('tt0000014')}`);
@@ -130,6 +159,65 @@ describe('GET /api/titles/:id', () => {
       [2, 1],
     ]);
     expect(t.seasons[0].episodes[0]).toMatchObject({ number: 1, nameEn: 'Pilot', nameFa: 'قسمت آزمایشی' });
+  });
+
+  it("carries a long series' first 200 episodes and every season's count; the season's route pages the rest", async () => {
+    // A daily soap: 230 episodes in season 1, 40 in season 2 (270 in all, past the page's 200).
+    const { rows } = await ctx.database.pool.query<{ id: number }>(
+      `INSERT INTO titles (imdb_id, type, imdb_type, title_en, title_fa, slug, year) VALUES ('tt0999001', 'series', 'tvSeries', 'Long Soap', 'سریال بلند', 'long-soap', 2001) RETURNING id`,
+    );
+    const soap = rows[0]!.id;
+    await ctx.database.pool.query(
+      `INSERT INTO episodes (imdb_id, title_id, season_number, episode_number, name_en)
+       SELECT 'tt09' || lpad(n::text, 6, '0'), $1, CASE WHEN n <= 230 THEN 1 ELSE 2 END, CASE WHEN n <= 230 THEN n ELSE n - 230 END, 'Day ' || n
+       FROM generate_series(1, 270) n`,
+      [soap],
+    );
+    await ctx.database.pool.query(`INSERT INTO seasons (title_id, number, year) VALUES ($1, 1, 2001), ($1, 2, 2002)`, [soap]);
+    await ctx.app.catalogue.changed();
+    try {
+
+      const t = (await get(`/api/titles/${soap}`)).json().data;
+      expect(t.seasons.map((s: { number: number; year: number; episodeCount: number; episodes: unknown[] }) => [s.number, s.year, s.episodeCount, s.episodes.length])).toEqual([
+        [1, 2001, 230, 200],
+        [2, 2002, 40, 0],
+      ]);
+      expect(t.seasons[0].episodes.at(-1)).toMatchObject({ number: 200, nameEn: 'Day 200' });
+
+      const page3 = await get(`/api/titles/${soap}/seasons/1/episodes?page=3`);
+      expect(page3.statusCode).toBe(200);
+      expect(page3.json().meta).toEqual({ currentPage: 3, lastPage: 3, perPage: 100, total: 230 });
+      expect(page3.json().data.map((e: { number: number }) => e.number)).toEqual(Array.from({ length: 30 }, (_, k) => 201 + k));
+      const second = (await get(`/api/titles/${soap}/seasons/2/episodes?per_page=15`)).json();
+      expect(second.meta).toEqual({ currentPage: 1, lastPage: 3, perPage: 15, total: 40 });
+      expect(second.data[0]).toMatchObject({ number: 1, nameEn: 'Day 231', nameFa: null });
+      // Past the last page: an empty page, not an error.
+      expect((await get(`/api/titles/${soap}/seasons/2/episodes?page=9`)).json()).toMatchObject({ data: [], meta: { total: 40 } });
+
+    } finally {
+      // The other tests count the fixture's titles.
+      await ctx.database.pool.query('DELETE FROM titles WHERE id = $1', [soap]);
+      await ctx.app.catalogue.changed();
+    }
+
+    // A short series still carries every episode, each season complete.
+    const short = (await get(`/api/titles/${id('tt0000007')}`)).json().data;
+    expect(short.seasons.map((s: { episodeCount: number; episodes: unknown[] }) => [s.episodeCount, s.episodes.length])).toEqual([
+      [2, 2],
+      [1, 1],
+    ]);
+  });
+
+  it("answers a season that is not there 404 in Persian, and a bad season or page 422", async () => {
+    expect((await get(`/api/titles/${id('tt0000007')}/seasons/7/episodes`)).json()).toEqual({ code: 'NOT_FOUND', message: 'این سریال فصلی با این شماره ندارد.' });
+    // A film has no seasons; an unknown title is not found.
+    expect((await get(`/api/titles/${id('tt0000014')}/seasons/1/episodes`)).statusCode).toBe(404);
+    expect((await get('/api/titles/999999/seasons/1/episodes')).json()).toEqual({ code: 'NOT_FOUND', message: 'فیلم یا سریالی با این نشانی پیدا نشد.' });
+    for (const bad of ['seasons/-1/episodes', 'seasons/x/episodes', 'seasons/1/episodes?page=0', 'seasons/1/episodes?per_page=101']) {
+      const res = await get(`/api/titles/${id('tt0000007')}/${bad}`);
+      expect(res.statusCode, bad).toBe(422);
+      expect(res.json().code, bad).toBe('VALIDATION_FAILED');
+    }
   });
 
   it('answers unknown ids with a Persian 404 and bad ids with 422', async () => {
@@ -199,6 +287,8 @@ describe('people', () => {
     expect(p).toMatchObject({ fullnameEn: 'Asghar Farhadi', fullnameFa: 'اصغر فرهادی', job: 'director', birthYear: 1972 });
     expect(p.filmography.director.map((t: { titleEn: string }) => t.titleEn)).toEqual(['The Salesman', 'A Separation']);
     expect(p.filmography.writer).toHaveLength(2);
+    expect(p.filmographyCounts).toMatchObject({ director: 2, writer: 2 });
+    expect(p.filmographyCounts.actor).toBe(p.filmography.actor.length);
     expect(p.bestDirected.titleEn).toBe('A Separation');
     expect((await get('/api/people/999999')).statusCode).toBe(404);
   });
@@ -315,5 +405,90 @@ describe('artwork', () => {
     expect((await get(`/api/artwork/people/${personId}.svg`)).headers.location).toBe(`/api/artwork/people/${personId}.png`);
     expect((await get('/api/artwork/people/999999.png')).statusCode).toBe(404);
     expect((await get('/api/artwork/titles/0/poster.png')).statusCode).toBe(422);
+  });
+});
+
+describe('the home list of over 10,000 titles (decision 42)', () => {
+  it('answers an estimated total, said to be one, and names no page past the last one served', async () => {
+    // 10,050 titles of one year no other title has (so no kept total answers for them), removed after.
+    await ctx.database.pool.query(
+      `INSERT INTO titles (imdb_id, type, imdb_type, title_en, slug, year, votes)
+       SELECT 'tt9' || lpad(g::text, 8, '0'), 'movie', 'movie', 'Estimate ' || g, 'estimate-' || g, 1871, g FROM generate_series(1, 10050) g`,
+    );
+    try {
+      await ctx.database.pool.query('ANALYZE titles');
+      const body = (await get('/api/titles?type=movie&year_from=1871&year_to=1871&per_page=2')).json();
+      expect(body.data.map((t: { titleEn: string }) => t.titleEn)).toEqual(['Estimate 10050', 'Estimate 10049']);
+      expect(body.meta).toMatchObject({ currentPage: 1, perPage: 2, estimated: true });
+      // The planner's ~10,050, rounded to two digits.
+      expect(body.meta.total).toBeGreaterThanOrEqual(10_000);
+      expect(body.meta.lastPage).toBe(Math.min(10_000, Math.ceil(body.meta.total / 2)));
+      // The year before: no title, counted exactly.
+      const exact = (await get('/api/titles?type=movie&year_to=1870')).json();
+      expect(exact.meta).not.toHaveProperty('estimated');
+    } finally {
+      await ctx.database.pool.query(`DELETE FROM titles WHERE year = 1871 AND imdb_id LIKE 'tt9%'`);
+    }
+  });
+});
+
+describe('a person with more titles than their page carries (decision 44)', () => {
+  it('carries each role\'s first 60 with the counts, and the credits route pages the rest in the same order', async () => {
+    // A voice actor of 130 titles (one of them hidden) and the director of 3, removed after.
+    const { rows } = await ctx.database.pool.query<{ id: number }>(
+      `INSERT INTO people (imdb_id, name_en, slug) VALUES ('nm9000001', 'Busy Voice', 'busy-voice') RETURNING id`,
+    );
+    const busy = rows[0]!.id;
+    await ctx.database.pool.query(
+      `INSERT INTO titles (imdb_id, type, imdb_type, title_en, slug, year, votes, published)
+       SELECT 'tt8' || lpad(g::text, 8, '0'), 'movie', 'movie', 'Voiced ' || g, 'voiced-' || g, 1872 + g % 100, g, g <> 7 FROM generate_series(1, 131) g`,
+    );
+    await ctx.database.pool.query(
+      `INSERT INTO credits (title_id, person_id, role, character)
+       SELECT t.id, $1::int, 'actor', 'Voice ' || t.votes FROM titles t WHERE t.imdb_id LIKE 'tt8%' AND t.votes <= 131 AND t.title_en LIKE 'Voiced %'
+       UNION ALL SELECT t.id, $1::int, 'director', NULL FROM titles t WHERE t.title_en IN ('Voiced 1', 'Voiced 2', 'Voiced 3')`,
+      [busy],
+    );
+    try {
+      const p = (await get(`/api/people/${busy}`)).json().data;
+      expect(p.filmographyCounts).toEqual({ actor: 130, director: 3, writer: 0 });
+      expect(p.filmography.actor).toHaveLength(60);
+      expect(p.filmography.director.map((t: { titleEn: string }) => t.titleEn)).toEqual(['Voiced 3', 'Voiced 2', 'Voiced 1']);
+      // The newest first, then the most voted.
+      const years = p.filmography.actor.map((t: { year: number }) => t.year);
+      expect(years).toEqual([...years].sort((a, b) => b - a));
+
+      const all = [...p.filmography.actor];
+      for (const page of [2, 3]) {
+        const res = await get(`/api/people/${busy}/credits?role=actor&page=${page}`);
+        expect(res.statusCode).toBe(200);
+        const body = res.json();
+        expect(body.meta).toEqual({ currentPage: page, lastPage: 3, perPage: 60, total: 130 });
+        all.push(...body.data);
+      }
+      expect(all).toHaveLength(130);
+      expect(new Set(all.map((t) => t.id)).size).toBe(130);
+      expect(all.some((t) => t.titleEn === 'Voiced 7')).toBe(false);
+      expect(all.find((t) => t.titleEn === 'Voiced 12')).toMatchObject({ character: 'Voice 12' });
+      // The whole list in one walk is the same order the pages gave.
+      const one = (await get(`/api/people/${busy}/credits?role=actor&per_page=60&page=1`)).json().data;
+      expect(one.map((t: { id: number }) => t.id)).toEqual(all.slice(0, 60).map((t) => t.id));
+      // A role without titles is an empty page; a page past the last is empty.
+      expect((await get(`/api/people/${busy}/credits?role=writer`)).json()).toMatchObject({ data: [], meta: { total: 0 } });
+      expect((await get(`/api/people/${busy}/credits?role=actor&page=9`)).json().data).toEqual([]);
+      // Bad input is a 422 in Persian; an unknown person a 404.
+      for (const q of ['role=producer', 'role=actor&per_page=61', 'role=actor&page=0', '']) {
+        const res = await get(`/api/people/${busy}/credits?${q}`);
+        expect(res.statusCode, q).toBe(422);
+        expect(Object.values(res.json().errors).flat()[0]).toMatch(/[\u0600-\u06FF]/);
+      }
+      const missing = await get('/api/people/999999/credits?role=actor');
+      expect(missing.statusCode).toBe(404);
+      expect(missing.json().message).toBe('هنرمندی با این نشانی پیدا نشد.');
+    } finally {
+      await ctx.database.pool.query(`DELETE FROM credits WHERE person_id = $1`, [busy]);
+      await ctx.database.pool.query(`DELETE FROM titles WHERE imdb_id LIKE 'tt8%' AND title_en LIKE 'Voiced %'`);
+      await ctx.database.pool.query(`DELETE FROM people WHERE id = $1`, [busy]);
+    }
   });
 });

@@ -147,8 +147,14 @@ describe("a kids profile's catalogue", () => {
     expect(((await json('/api/titles?per_page=100')).data as { id: number }[]).map((t) => t.id)).toEqual([inception]);
     expect(((await json('/api/titles/comingsoon?per_page=100')).data as { id: number }[]).map((t) => t.id)).toEqual([soonKids.id]);
     expect(((await json('/api/titles/comingsoon?per_page=100')).data as { id: number }[]).map((t) => t.id)).not.toContain(soon.id);
-    const actor = (await json(`/api/people/${bale}`)).data.filmography.actor as { id: number }[];
+    const balePage = (await json(`/api/people/${bale}`)).data as { filmography: { actor: { id: number }[] }; filmographyCounts: { actor: number } };
+    const actor = balePage.filmography.actor;
     expect(actor.some((t) => t.id === tdk)).toBe(false);
+    // The role's count and its paged route are the kids profile's too.
+    expect(balePage.filmographyCounts.actor).toBe(actor.length);
+    const paged = (await json(`/api/people/${bale}/credits?role=actor`)) as { data: { id: number }[]; meta: { total: number } };
+    expect(paged.data.map((t) => t.id)).toEqual(actor.map((t) => t.id));
+    expect(paged.meta.total).toBe(actor.length);
     expect((await json(`/api/collections/${nolanFilms}`)).data.titleCount).toBe(1);
     // The filters' counts are the kids profile's too.
     const kidsGenre = ((await json('/api/genres')).data as { id: number; titleCount: number }[]).find((g) => g.id === tdkGenre)!.titleCount;
@@ -160,6 +166,11 @@ describe("a kids profile's catalogue", () => {
     expect((await kids(`/api/user/titles/${tdk}/state`)).statusCode).toBe(404);
     expect((await ctx.app.inject({ method: 'POST', url: `/api/user/watchlist/${tdk}`, headers: kidsHeaders })).statusCode).toBe(404);
     expect((await ctx.app.inject({ method: 'POST', url: `/api/user/history/${tdk}`, headers: kidsHeaders, payload: {} })).statusCode).toBe(404);
+    // A grown-up series' seasons too: the episodes its page does not carry are not the kids' either.
+    const series = ids.get('tt0000007')!;
+    expect(rated.get(series) ?? 'unrated').not.toMatch(/^(G|PG|TV-Y|TV-G|TV-PG)$/);
+    expect((await kids(`/api/titles/${series}/seasons/1/episodes`)).statusCode).toBe(404);
+    expect((await as(visitor)(`/api/titles/${series}/seasons/1/episodes`)).statusCode).toBe(200);
     // The link preview and the server-drawn page: a grown-up title is not found for the kids session's cookie.
     expect(await previewFor(ctx.database.pool, `/titles/${tdk}/the-dark-knight`, origin, true)).toBeNull();
     expect(await previewFor(ctx.database.pool, `/titles/${tdk}/the-dark-knight`, origin)).not.toBeNull();

@@ -1,5 +1,5 @@
 import { z } from 'zod';
-import { pageQuery } from './common';
+import { MAX_PAGE, pageQuery } from './common';
 
 export const genreRef = z.object({ id: z.number().int(), titleFa: z.string() });
 
@@ -66,7 +66,31 @@ export const episode = z.object({
   rating: z.number().nullable(),
 });
 
-export const season = z.object({ number: z.number().int(), year: z.number().int().nullable(), episodes: z.array(episode) });
+/**
+ * How many of a series' episodes its title page carries, in season and episode order. A longer
+ * series (a daily soap, a talk show: thousands of episodes) brings the rest a page at a time from
+ * the season's route, so its page stays small (decision 41).
+ */
+export const TITLE_PAGE_EPISODES = 200;
+/** Episodes of one season a page of the season's route holds at most. */
+export const SEASON_EPISODES_PER_PAGE = 100;
+
+/**
+ * A season: `episodeCount` is how many it has; `episodes` the first of them that the title page
+ * carries (all of them when `episodes.length === episodeCount`, see TITLE_PAGE_EPISODES).
+ */
+export const season = z.object({ number: z.number().int(), year: z.number().int().nullable(), episodeCount: z.number().int(), episodes: z.array(episode) });
+export type Episode = z.infer<typeof episode>;
+
+/** `/api/titles/{id}/seasons/{number}/episodes`: a season's episodes, a page at a time. */
+export const seasonParam = z.object({
+  id: z.coerce.number().int().positive().max(2_147_483_647),
+  number: z.coerce.number().int().min(0).max(32_767),
+});
+export const seasonEpisodesQuery = z.object({
+  page: z.coerce.number().int().min(1).max(MAX_PAGE).default(1),
+  per_page: z.coerce.number().int().min(1).max(SEASON_EPISODES_PER_PAGE).default(SEASON_EPISODES_PER_PAGE),
+});
 
 export const dub = z.object({ id: z.number().int(), studio: z.string(), language: z.string() });
 
@@ -126,6 +150,23 @@ export const personSearchResult = z
 export type PersonSearchResult = z.infer<typeof personSearchResult>;
 
 export const filmographyItem = titleCard.extend({ character: z.string().nullable() });
+export type FilmographyItem = z.infer<typeof filmographyItem>;
+
+export const filmographyRole = z.enum(['actor', 'director', 'writer']);
+export type FilmographyRole = z.infer<typeof filmographyRole>;
+
+/**
+ * The titles a person's page carries per role, the newest first; a role with more has the rest
+ * on `GET /api/people/{id}/credits` (decision 44). A voice actor or a host runs to thousands.
+ */
+export const PERSON_PAGE_CREDITS = 60;
+
+/** `/api/people/{id}/credits`: one role's titles, a page at a time, in the page's order. */
+export const personCreditsQuery = z.object({
+  role: filmographyRole,
+  page: z.coerce.number().int().min(1).max(MAX_PAGE).default(1),
+  per_page: z.coerce.number().int().min(1).max(PERSON_PAGE_CREDITS).default(PERSON_PAGE_CREDITS),
+});
 
 export const personDetail = personSearchResult
   .extend({
@@ -136,7 +177,10 @@ export const personDetail = personSearchResult
     bioFa: z.string().nullable(),
     bioEn: z.string().nullable(),
     professions: z.array(z.string()),
+    /** Each role's first {@link PERSON_PAGE_CREDITS} titles. */
     filmography: z.object({ actor: z.array(filmographyItem), director: z.array(filmographyItem), writer: z.array(filmographyItem) }),
+    /** How many titles each role has in all (what `filmography` carries may be fewer). */
+    filmographyCounts: z.object({ actor: z.number().int(), director: z.number().int(), writer: z.number().int() }),
   })
   .meta({ id: 'PersonDetail' });
 export type PersonDetail = z.infer<typeof personDetail>;

@@ -24,6 +24,11 @@ export const paginationMeta = z.object({
   lastPage: z.number().int(),
   perPage: z.number().int(),
   total: z.number().int(),
+  /**
+   * Only on a title list too long to count at once (over 10,000 titles): `total` is then the
+   * database's estimate, rounded to two digits, and screens say «حدود» before it (decision 42).
+   */
+  estimated: z.literal(true).optional(),
 });
 export type PaginationMeta = z.infer<typeof paginationMeta>;
 
@@ -33,9 +38,12 @@ export const paginated = <T extends z.ZodType>(item: T) => z.object({ data: z.ar
 /** `{data: {...}}` — the shape of every single thing. */
 export const single = <T extends z.ZodType>(item: T) => z.object({ data: item });
 
+/** The last page any list serves: a deeper page is a 422, so no list names one past it. */
+export const MAX_PAGE = 10_000;
+
 /** Query parameters arrive as strings; these coerce them and keep bad values a 422. */
 export const pageQuery = z.object({
-  page: z.coerce.number().int().min(1).max(10_000).default(1),
+  page: z.coerce.number().int().min(1).max(MAX_PAGE).default(1),
   per_page: z.coerce.number().int().min(1).max(100).default(24),
 });
 

@@ -1,3 +1,4 @@
+import { MAX_PAGE, type PaginationMeta } from '@parde/contract';
 import type { Db } from './client';
 
 /** A transaction handed to a use case's steps; every repository method accepts one or the pool-backed db. */
@@ -28,10 +29,14 @@ export function pgConstraint(err: unknown): string | undefined {
 export const isoOrNull = (d: Date | string | null) => (d === null ? null : new Date(d).toISOString());
 export const iso = (d: Date | string) => new Date(d).toISOString();
 
-/** The `meta` of every paged list. */
-export const pageMeta = (page: number, perPage: number, total: number) => ({
+/**
+ * The `meta` of every paged list. `estimated`: the total is the database's estimate, not a count
+ * (decision 42), said only when it is. No list names a page past the last one the API serves.
+ */
+export const pageMeta = (page: number, perPage: number, total: number, estimated = false): PaginationMeta => ({
   currentPage: page,
-  lastPage: Math.max(1, Math.ceil(total / perPage)),
+  lastPage: Math.min(MAX_PAGE, Math.max(1, Math.ceil(total / perPage))),
   perPage,
   total,
+  ...(estimated ? { estimated: true as const } : {}),
 });

@@ -21,10 +21,16 @@ export interface KeptAnswer {
   contentType: string;
 }
 
+/** A list's total, and whether it is the database's estimate rather than a count (decision 42). */
+export interface ListTotal {
+  total: number;
+  estimated: boolean;
+}
+
 /** What the catalogue's lists keep between two changes (the catalogue repository reads and fills them). */
 export interface ListCaches {
   /** Totals for paging, by filter. */
-  totals: Lru<number>;
+  totals: Lru<ListTotal>;
   /** Genre ids by slug, for the list filter. */
   genreIds: Map<string, number>;
 }
@@ -59,7 +65,7 @@ export class Catalogue implements ListCaches {
    * list (~50 ms for a genre and a year at 100,000 titles, against ~7 ms for the page itself), and
    * the filters people combine (genre × country × year × type) run to thousands. ~100 bytes each.
    */
-  readonly totals = new Lru<number>(50_000, 30 * 60_000);
+  readonly totals = new Lru<ListTotal>(50_000, 30 * 60_000);
   /** Genre ids by slug, for the list filter: a known id lets the planner read the genre's statistics. */
   readonly genreIds = new Map<string, number>();
   /** Public answers, serialized, for a few seconds (plugins/public-cache.ts). */

@@ -1,6 +1,6 @@
-import type { CollectionSummary, PersonSearchResult, TitleCard, TitleDetail } from '@parde/contract';
+import type { CollectionSummary, Episode, FilmographyItem, PersonSearchResult, TitleCard, TitleDetail } from '@parde/contract';
 import { type ImageUrls, webPaths } from '../../lib/urls';
-import type { CollectionRow, PersonRow, TitleCardRow, TitleDetailRow, TitleExtras } from './catalogue.repository';
+import type { CollectionRow, EpisodeRow, PersonRow, TitleCardRow, TitleDetailRow, TitleExtras } from './catalogue.repository';
 
 /** Rows never leave the API as they are: these turn them into the contract's shapes. */
 export function toTitleCard(r: TitleCardRow, img: ImageUrls): TitleCard {
@@ -22,6 +22,11 @@ export function toTitleCard(r: TitleCardRow, img: ImageUrls): TitleCard {
     comingSoon: r.coming_soon,
     expectedDate: r.expected_date,
   };
+}
+
+/** A title of a person's filmography: its card, and the character they played. */
+export function toFilmographyItem(r: TitleCardRow & { character: string | null }, img: ImageUrls): FilmographyItem {
+  return { ...toTitleCard(r, img), character: r.character };
 }
 
 export function toSearchTitle(r: TitleCardRow, img: ImageUrls) {
@@ -55,18 +60,19 @@ export function toPersonResult(p: PersonRow, refs: Map<number, RefRow>, img: Ima
   };
 }
 
+export function toEpisode(e: EpisodeRow): Episode {
+  return { id: e.id, number: e.episode_number, nameEn: e.name_en, nameFa: e.name_fa, year: e.year, runtime: e.runtime, rating: e.rating === null ? null : Math.round(e.rating * 10) / 10 };
+}
+
 export function toTitleDetail(
   r: TitleDetailRow,
   extras: TitleExtras,
   opts: { dubFirst: boolean },
   img: ImageUrls,
 ): TitleDetail {
-  const seasons = new Map<number, TitleDetail['seasons'][number]>();
-  for (const e of extras.episodes) {
-    let s = seasons.get(e.season_number);
-    if (!s) seasons.set(e.season_number, (s = { number: e.season_number, year: e.season_year, episodes: [] }));
-    s.episodes.push({ id: e.id, number: e.episode_number, nameEn: e.name_en, nameFa: e.name_fa, year: e.year, runtime: e.runtime, rating: e.rating === null ? null : Math.round(e.rating * 10) / 10 });
-  }
+  // Every season with its count; the first episodes of the series (TITLE_PAGE_EPISODES) in theirs.
+  const seasons = new Map<number, TitleDetail['seasons'][number]>(extras.seasons.map((s) => [s.number, { number: s.number, year: s.year, episodeCount: s.episodes, episodes: [] }]));
+  for (const e of extras.episodes) seasons.get(e.season_number)?.episodes.push(toEpisode(e));
   const byRole = (role: Role) => extras.credits.filter((c) => c.role === role).map((c) => ({ ...personRef({ id: c.person_id, slug: c.slug, name_en: c.name_en, name_fa: c.name_fa }, role, img), character: c.character }));
   const dubs = opts.dubFirst ? [...extras.dubs].sort((a, b) => Number(b.language === 'fa') - Number(a.language === 'fa')) : extras.dubs;
   return {

@@ -1,6 +1,7 @@
 import { createHash } from 'node:crypto';
 import type pg from 'pg';
-import type { ListCaches } from '../../lib/catalogue-version';
+import type { ListCaches, ListTotal } from '../../lib/catalogue-version';
+import { TITLE_PAGE_EPISODES } from '@parde/contract';
 import { kidsAnd, kidsTitleSql } from './kids';
 
 /** A title row as card queries return it (genres already aggregated). */
@@ -68,11 +69,25 @@ const CARD_COLUMNS = `t.id, t.imdb_id, t.slug, t.type, t.title_en, t.title_fa, t
 const DETAIL_COLUMNS = `${CARD_COLUMNS}, t.title_original, t.runtime, t.plot_fa, t.plot_en, t.age_rating, t.release_date::text AS release_date,
   t.trailer_youtube_id, t.trailer_duration`;
 
+export interface EpisodeRow {
+  id: number;
+  season_number: number;
+  episode_number: number;
+  name_en: string | null;
+  name_fa: string | null;
+  year: number | null;
+  runtime: number | null;
+  rating: number | null;
+}
+
 export interface TitleExtras {
   countries: { code: string; nameFa: string }[];
   languages: { code: string; nameFa: string }[];
   credits: CreditRow[];
-  episodes: { id: number; season_number: number; episode_number: number; name_en: string | null; name_fa: string | null; year: number | null; runtime: number | null; rating: number | null; season_year: number | null }[];
+  /** The first TITLE_PAGE_EPISODES episodes, in season and episode order. */
+  episodes: EpisodeRow[];
+  /** Every season that has episodes, with how many. */
+  seasons: { number: number; year: number | null; episodes: number }[];
   dubs: { id: number; studio: string; language: string }[];
   fileCount: number;
 }
@@ -136,6 +151,21 @@ export const ORDERS = {
   expected: 't.expected_date NULLS LAST, t.votes DESC, t.id',
 } as const;
 
+/** A person's titles, the newest first (then the most voted); the id keeps pages from overlapping. */
+const FILMOGRAPHY_ORDER = 't.year DESC NULLS LAST, t.votes DESC, t.id';
+
+export type FilmographyRow = TitleCardRow & { role: 'actor' | 'director' | 'writer'; character: string | null; role_total: number };
+
+/** How many titles a list counts exactly before its total becomes an estimate (decision 42). */
+export const COUNT_EXACT_UP_TO = 10_000;
+
+/** An estimate as people read one: two significant digits (1,234,567 → 1,200,000). */
+export function roughly(n: number): number {
+  if (n < 100) return Math.round(n);
+  const unit = 10 ** (Math.floor(Math.log10(n)) - 1);
+  return Math.round(n / unit) * unit;
+}
+
 export class CatalogueRepository {
   /**
    * `kept`: the totals and genre ids the app keeps until the catalogue changes (app.catalogue);
@@ -144,6 +174,8 @@ export class CatalogueRepository {
   constructor(
     private readonly pool: pg.Pool,
     private readonly kept?: ListCaches,
+    /** Past this many titles a list's total is an estimate (decision 42); tests lower it. */
+    private readonly countExactUpTo = COUNT_EXACT_UP_TO,
   ) {}
 
   /** The title page's fixed queries, prepared once per connection (planning outweighed running). */
@@ -165,7 +197,7 @@ export class CatalogueRepository {
     return ids.map((id) => byId.get(id)).filter((r): r is TitleCardRow => Boolean(r));
   }
 
-  async list(filter: ListFilter, order: keyof typeof ORDERS, limit: number, offset: number): Promise<{ rows: TitleCardRow[]; total: number }> {
+  async list(filter: ListFilter, order: keyof typeof ORDERS, limit: number, offset: number): Promise<{ rows: TitleCardRow[] } & ListTotal> {
     // A slug becomes its id first: `genre_ids @> ARRAY[15]` is planned from the column's element
     // statistics (walk the votes index for a common genre), a sub-select's value is not (a guess
     // of 0.5 %, so a bitmap scan and a sort of every match). A slug that names no genre finds no
@@ -175,16 +207,34 @@ export class CatalogueRepository {
     const n = where.params.length;
     const countKey = `${where.sql}|${JSON.stringify(where.params)}`;
     const cached = this.kept?.totals.get(countKey);
-    const [page, total] = await Promise.all([
+    const [page, counted] = await Promise.all([
       this.pool.query<TitleCardRow>(`SELECT ${CARD_COLUMNS} FROM titles t WHERE ${where.sql} ORDER BY ${ORDERS[order]} LIMIT $${n + 1} OFFSET $${n + 2}`, [
         ...where.params,
         limit,
         offset,
       ]),
-      cached ?? this.pool.query<{ total: number }>(`SELECT count(*)::int AS total FROM titles t WHERE ${where.sql}`, where.params).then((r) => r.rows[0]!.total),
+      cached ?? this.count(where),
     ]);
-    if (cached === undefined) this.kept?.totals.set(countKey, total);
-    return { rows: page.rows, total };
+    if (cached === undefined) this.kept?.totals.set(countKey, counted);
+    return { rows: page.rows, ...counted };
+  }
+
+  /**
+   * A list's total (decision 42): counted exactly up to {@link countExactUpTo} titles, which stops
+   * after that many rows whatever the catalogue's size; past it, the planner's estimate of the
+   * rows the filter matches (never fewer than were counted), rounded as people say it, and said
+   * to be one. An exact count of a broad filter reads every match: over a million at IMDb's
+   * size, seconds each.
+   */
+  private async count(where: { sql: string; params: unknown[] }): Promise<ListTotal> {
+    const cap = this.countExactUpTo;
+    const { rows } = await this.pool.query<{ total: number }>(`SELECT count(*)::int AS total FROM (SELECT 1 FROM titles t WHERE ${where.sql} LIMIT ${cap + 1}) x`, where.params);
+    const counted = rows[0]!.total;
+    if (counted <= cap) return { total: counted, estimated: false };
+    const plan = await this.pool.query<{ 'QUERY PLAN': [{ Plan: { 'Plan Rows': number } }] | string }>(`EXPLAIN (FORMAT JSON) SELECT 1 FROM titles t WHERE ${where.sql}`, where.params);
+    const raw = plan.rows[0]!['QUERY PLAN'];
+    const estimate = (typeof raw === 'string' ? (JSON.parse(raw) as [{ Plan: { 'Plan Rows': number } }]) : raw)[0].Plan['Plan Rows'];
+    return { total: roughly(Math.max(counted, estimate)), estimated: true };
   }
 
   /** A genre's id by its slug, kept until the catalogue changes (only slugs that exist are kept). */
@@ -230,9 +280,11 @@ export class CatalogueRepository {
                   FROM credits c JOIN people p ON p.id = c.person_id WHERE c.title_id = t.id), '[]') AS credits,
         coalesce((SELECT json_agg(json_build_object('id', e.id, 'season_number', e.season_number, 'episode_number', e.episode_number,
                                                     'name_en', e.name_en, 'name_fa', e.name_fa, 'year', e.year, 'runtime', e.runtime,
-                                                    'rating', e.rating, 'season_year', s.year) ORDER BY e.season_number, e.episode_number)
-                  FROM episodes e LEFT JOIN seasons s ON s.title_id = e.title_id AND s.number = e.season_number
-                  WHERE e.title_id = t.id), '[]') AS episodes,
+                                                    'rating', e.rating) ORDER BY e.season_number, e.episode_number)
+                  FROM (SELECT * FROM episodes e WHERE e.title_id = t.id ORDER BY e.season_number, e.episode_number LIMIT ${TITLE_PAGE_EPISODES}) e), '[]') AS episodes,
+        coalesce((SELECT json_agg(json_build_object('number', x.season_number, 'year', s.year, 'episodes', x.n) ORDER BY x.season_number)
+                  FROM (SELECT e.season_number, count(*)::int AS n FROM episodes e WHERE e.title_id = t.id GROUP BY e.season_number) x
+                  LEFT JOIN seasons s ON s.title_id = t.id AND s.number = x.season_number), '[]') AS seasons,
         coalesce((SELECT json_agg(json_build_object('id', d.id, 'studio', d.studio, 'language', d.language) ORDER BY d.id)
                   FROM dubs d WHERE d.title_id = t.id), '[]') AS dubs,
         (SELECT count(*)::int FROM media_files m WHERE m.title_id = t.id) AS "fileCount"
@@ -241,8 +293,27 @@ export class CatalogueRepository {
     );
     const r = rows[0];
     if (!r) return undefined;
-    const { countries, languages, credits, episodes, dubs, fileCount, ...row } = r;
-    return { row, extras: { countries, languages, credits, episodes, dubs, fileCount } };
+    const { countries, languages, credits, episodes, seasons, dubs, fileCount, ...row } = r;
+    return { row, extras: { countries, languages, credits, episodes, seasons, dubs, fileCount } };
+  }
+
+  /**
+   * A page of one season's episodes, and how many the season has (the index on title, season and
+   * episode serves both). `undefined` when the title is not a series the viewer may see.
+   */
+  async seasonEpisodes(titleId: number, season: number, limit: number, offset: number, kids = false): Promise<{ rows: EpisodeRow[]; total: number } | undefined> {
+    const { rows } = await this.named<{ total: number; page: EpisodeRow[] }>(
+      'season_episodes',
+      `SELECT (SELECT count(*)::int FROM episodes e WHERE e.title_id = t.id AND e.season_number = $2) AS total,
+              coalesce((SELECT json_agg(json_build_object('id', e.id, 'season_number', e.season_number, 'episode_number', e.episode_number,
+                                                          'name_en', e.name_en, 'name_fa', e.name_fa, 'year', e.year, 'runtime', e.runtime,
+                                                          'rating', e.rating) ORDER BY e.episode_number)
+                        FROM (SELECT * FROM episodes e WHERE e.title_id = t.id AND e.season_number = $2 ORDER BY e.episode_number LIMIT $3 OFFSET $4) e), '[]') AS page
+         FROM titles t WHERE t.id = $1 AND t.type = 'series' AND t.published${kidsAnd(kids)}`,
+      [titleId, season, limit, offset],
+    );
+    const r = rows[0];
+    return r && { rows: r.page, total: r.total };
   }
 
   /**
@@ -345,13 +416,38 @@ export class CatalogueRepository {
     return new Map(rows.map((r) => [r.id, r]));
   }
 
-  async filmography(personId: number, kids = false) {
-    const { rows } = await this.pool.query<TitleCardRow & { role: 'actor' | 'director' | 'writer'; character: string | null }>(
-      `SELECT ${CARD_COLUMNS}, c.role, c.character FROM credits c JOIN titles t ON t.id = c.title_id
-       WHERE c.person_id = $1 AND t.published${kidsAnd(kids)} ORDER BY t.year DESC NULLS LAST, t.votes DESC LIMIT 600`,
-      [personId],
+  /**
+   * A person's page: each role's first `perRole` titles in {@link FILMOGRAPHY_ORDER}, with how
+   * many the role has in all (`role_total`), in one statement (decision 44).
+   */
+  async filmography(personId: number, perRole: number, kids = false): Promise<FilmographyRow[]> {
+    const { rows } = await this.named<FilmographyRow & { rn: number }>(
+      kids ? 'filmography_kids' : 'filmography',
+      `SELECT * FROM (
+         SELECT ${CARD_COLUMNS}, c.role, c.character,
+                row_number() OVER (PARTITION BY c.role ORDER BY ${FILMOGRAPHY_ORDER}) AS rn,
+                count(*) OVER (PARTITION BY c.role)::int AS role_total
+           FROM credits c JOIN titles t ON t.id = c.title_id
+          WHERE c.person_id = $1 AND t.published${kidsAnd(kids)}) x
+        WHERE rn <= $2 ORDER BY role, rn`,
+      [personId, perRole],
     );
     return rows;
+  }
+
+  /** One role's titles of a person, a page at a time, in the order of their page. */
+  async personCredits(personId: number, role: FilmographyRow['role'], limit: number, offset: number, kids = false): Promise<{ rows: FilmographyRow[]; total: number }> {
+    const where = `c.person_id = $1 AND c.role = $2 AND t.published${kidsAnd(kids)}`;
+    const [page, count] = await Promise.all([
+      this.named<FilmographyRow>(
+        kids ? 'person_credits_kids' : 'person_credits',
+        `SELECT ${CARD_COLUMNS}, c.role, c.character, 0 AS role_total FROM credits c JOIN titles t ON t.id = c.title_id
+          WHERE ${where} ORDER BY ${FILMOGRAPHY_ORDER} LIMIT $3 OFFSET $4`,
+        [personId, role, limit, offset],
+      ),
+      this.named<{ total: number }>(kids ? 'person_credits_count_kids' : 'person_credits_count', `SELECT count(*)::int AS total FROM credits c JOIN titles t ON t.id = c.title_id WHERE ${where}`, [personId, role]),
+    ]);
+    return { rows: page.rows, total: count.rows[0]!.total };
   }
 
   async collections(limit: number, offset: number, kids = false) {

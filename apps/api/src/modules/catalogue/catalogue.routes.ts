@@ -3,16 +3,21 @@ import {
   collectionQuery,
   collectionSummary,
   country,
+  episode,
   errorResponse,
+  filmographyItem,
   genre,
   idParam,
   imdbTitleParam,
   mediaFile,
   pageQuery,
   paginated,
+  personCreditsQuery,
   personDetail,
   personSearchResult,
   searchQuery,
+  seasonEpisodesQuery,
+  seasonParam,
   single,
   slideshowQuery,
   titleCard,
@@ -88,6 +93,15 @@ export const catalogueRoutes: FastifyPluginAsyncZod = async (app) => {
     async (request) => ({ data: await service.files(request.params.id, isKids(request)) }),
   );
 
+  app.get(
+    '/api/titles/:id/seasons/:number/episodes',
+    {
+      config: pub,
+      schema: { tags, summary: "A season's episodes, a page at a time (a long series' page carries only its first ones)", params: seasonParam, querystring: seasonEpisodesQuery, response: { 200: paginated(episode), ...errors } },
+    },
+    async (request) => service.seasonEpisodes(request.params.id, request.params.number, request.query.page, request.query.per_page, isKids(request)),
+  );
+
   for (const [path, summary, which] of [
     ['/api/titles/:id/similar', 'Similar titles', 'similar'],
     ['/api/titles/:id/director-titles', "The director's other titles", 'director'],
@@ -109,6 +123,15 @@ export const catalogueRoutes: FastifyPluginAsyncZod = async (app) => {
     '/api/people/:id',
     { config: pub, schema: { tags, summary: 'A person with their filmography by role', params: idParam, response: { 200: single(personDetail), ...errors } } },
     async (request) => ({ data: await service.person(request.params.id, isKids(request), imageUrls(request)) }),
+  );
+
+  app.get(
+    '/api/people/:id/credits',
+    {
+      config: pub,
+      schema: { tags, summary: "One role's titles of a person, a page at a time (a busy person's page carries only the first ones)", params: idParam, querystring: personCreditsQuery, response: { 200: paginated(filmographyItem), ...errors } },
+    },
+    async (request) => service.personCredits(request.params.id, request.query.role, request.query.page, request.query.per_page, isKids(request), imageUrls(request)),
   );
 
   app.get(

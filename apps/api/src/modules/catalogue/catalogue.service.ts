@@ -1,4 +1,17 @@
-import type { CollectionSummary, MediaFile, PersonDetail, PersonSearchResult, TitleCard, TitleDetail, TitleListQuery, TitleSearchResult } from '@parde/contract';
+import {
+  PERSON_PAGE_CREDITS,
+  type CollectionSummary,
+  type Episode,
+  type FilmographyItem,
+  type FilmographyRole,
+  type MediaFile,
+  type PersonDetail,
+  type PersonSearchResult,
+  type TitleCard,
+  type TitleDetail,
+  type TitleListQuery,
+  type TitleSearchResult,
+} from '@parde/contract';
 import { normalizeForSearch } from '@parde/persian';
 import type { Database } from '../../db/client';
 import { pageMeta } from '../../db/executor';
@@ -7,13 +20,14 @@ import type { ListCaches } from '../../lib/catalogue-version';
 import type { ImageUrls } from '../../lib/urls';
 import { keptWithIndex } from '../search/memory-index';
 import { searchIds } from '../search/search.service';
-import { toCollection, toPersonResult, toSearchTitle, toTitleCard, toTitleDetail } from './catalogue.mapper';
+import { toCollection, toEpisode, toFilmographyItem, toPersonResult, toSearchTitle, toTitleCard, toTitleDetail } from './catalogue.mapper';
 import { CatalogueRepository, filterSql, kidsSearchWhere, type ListFilter } from './catalogue.repository';
 
 const messages = {
   titleNotFound: 'فیلم یا سریالی با این نشانی پیدا نشد.',
   personNotFound: 'هنرمندی با این نشانی پیدا نشد.',
   collectionNotFound: 'مجموعه‌ای با این نشانی پیدا نشد.',
+  seasonNotFound: 'این سریال فصلی با این شماره ندارد.',
   queryTooShort: 'دست‌کم ۲ نویسه وارد کنید.',
 };
 
@@ -74,8 +88,8 @@ export class CatalogueService {
       return { data: rows.map((r) => toTitleCard(r, img)), meta: pageMeta(q.page, q.per_page, ids.length) };
     }
     const order = q.order_by === 'rt' ? 'rotten_tomatoes' : q.order_by;
-    const { rows, total } = await this.repo.list(filter, order, q.per_page, offset);
-    return { data: rows.map((r) => toTitleCard(r, img)), meta: pageMeta(q.page, q.per_page, total) };
+    const { rows, total, estimated } = await this.repo.list(filter, order, q.per_page, offset);
+    return { data: rows.map((r) => toTitleCard(r, img)), meta: pageMeta(q.page, q.per_page, total, estimated) };
   }
 
   /** Titles as the user types. */
@@ -95,8 +109,8 @@ export class CatalogueService {
 
   /** Coming soon, by expected date. */
   async comingSoon(type: TitleType | undefined, page: number, perPage: number, kids: boolean, img: ImageUrls): Promise<Paged<TitleCard>> {
-    const { rows, total } = await this.repo.list({ comingSoon: true, kids, type }, 'expected', perPage, (page - 1) * perPage);
-    return { data: rows.map((r) => toTitleCard(r, img)), meta: pageMeta(page, perPage, total) };
+    const { rows, total, estimated } = await this.repo.list({ comingSoon: true, kids, type }, 'expected', perPage, (page - 1) * perPage);
+    return { data: rows.map((r) => toTitleCard(r, img)), meta: pageMeta(page, perPage, total, estimated) };
   }
 
   /** One title with everything its page shows; a grown-up's is kept with the search index. */
@@ -114,6 +128,14 @@ export class CatalogueService {
   /** One title by its IMDb id (the trailer and watch routes name titles so). */
   async titleByImdb(imdbId: string, dubFirst: boolean, kids: boolean, img: ImageUrls): Promise<TitleDetail> {
     return this.title(await this.repo.idForImdb(imdbId, kids), dubFirst, kids, img);
+  }
+
+  /** A page of one season's episodes: a long series' page carries only its first ones (decision 41). */
+  async seasonEpisodes(id: number, season: number, page: number, perPage: number, kids: boolean): Promise<Paged<Episode>> {
+    const found = await this.repo.seasonEpisodes(id, season, perPage, (page - 1) * perPage, kids);
+    if (!found) throw AppError.notFound(messages.titleNotFound);
+    if (found.total === 0) throw AppError.notFound(messages.seasonNotFound);
+    return { data: found.rows.map(toEpisode), meta: pageMeta(page, perPage, found.total) };
   }
 
   private async mustSeeTitle(id: number, kids: boolean) {
@@ -163,10 +185,12 @@ export class CatalogueService {
     const p = await this.repo.person(id);
     if (!p) throw AppError.notFound(messages.personNotFound);
     const [films, refs] = await Promise.all([
-      this.repo.filmography(p.id, kids),
+      this.repo.filmography(p.id, PERSON_PAGE_CREDITS, kids),
       this.repo.titleRefs([p.best_starred_id, p.best_directed_id].filter((x): x is number => Boolean(x)), kids),
     ]);
-    const by = (role: 'actor' | 'director' | 'writer') => films.filter((f) => f.role === role).map((f) => ({ ...toTitleCard(f, img), character: f.character }));
+    const of = (role: FilmographyRole) => films.filter((f) => f.role === role);
+    const by = (role: FilmographyRole) => of(role).map((f) => toFilmographyItem(f, img));
+    const count = (role: FilmographyRole) => of(role)[0]?.role_total ?? 0;
     return {
       ...toPersonResult(p, refs, img),
       imdbId: p.imdb_id,
@@ -177,7 +201,15 @@ export class CatalogueService {
       bioEn: p.bio_en,
       professions: p.professions,
       filmography: { actor: by('actor'), director: by('director'), writer: by('writer') },
+      filmographyCounts: { actor: count('actor'), director: count('director'), writer: count('writer') },
     };
+  }
+
+  /** A page of one role's titles of a person: the person's page carries only the first ones (decision 44). */
+  async personCredits(id: number, role: FilmographyRole, page: number, perPage: number, kids: boolean, img: ImageUrls): Promise<Paged<FilmographyItem>> {
+    if (!(await this.repo.person(id))) throw AppError.notFound(messages.personNotFound);
+    const { rows, total } = await this.repo.personCredits(id, role, perPage, (page - 1) * perPage, kids);
+    return { data: rows.map((f) => toFilmographyItem(f, img)), meta: pageMeta(page, perPage, total) };
   }
 
   async collections(page: number, perPage: number, kids: boolean, img: ImageUrls): Promise<Paged<CollectionSummary>> {

@@ -411,16 +411,26 @@ ${stagedTitlesMerge('keep')}
     ORDER BY i.id, p.id, c.role, c.billing;
 
     -- Whose popularity and best work may have moved: everyone credited on a title whose votes
-    -- or credits changed, and whoever lost a credit.
-    INSERT INTO touched_people SELECT DISTINCT c.person_id FROM credits c
-      WHERE c.title_id IN (SELECT id FROM credited_titles)
-         OR c.title_id IN (SELECT t.id FROM titles t JOIN stg_ratings r ON r.tconst = t.imdb_id)
-         OR c.title_id IN (SELECT t.id FROM titles t JOIN stg_keys k ON k.key = t.imdb_id AND k.kind = 'title.ratings' AND k.change = 'r');
+    -- or credits changed, and whoever lost a credit. Joins, not "IN (…) OR IN (…)": an OR of IN
+    -- subqueries runs as a subplan per credit, hashed only while its rows fit in work_mem; at
+    -- IMDb's size the day's moved ratings (~700,000 titles) did not, and it scanned them for each
+    -- of 8 million credits (stopped after 10 minutes on 2026-12-01).
+    INSERT INTO touched_people
+      SELECT c.person_id FROM credits c JOIN credited_titles i ON i.id = c.title_id
+      UNION
+      SELECT c.person_id FROM credits c JOIN titles t ON t.id = c.title_id JOIN stg_ratings r ON r.tconst = t.imdb_id
+      UNION
+      SELECT c.person_id FROM credits c JOIN titles t ON t.id = c.title_id
+        JOIN stg_keys k ON k.key = t.imdb_id AND k.kind = 'title.ratings' AND k.change = 'r';
   `));
     const { rows } = await tx.execute<{ removed: number }>(sql.raw(`
-    WITH gone AS (
-      DELETE FROM people p WHERE (p.id IN (SELECT id FROM touched_people)
-          OR p.imdb_id IN (SELECT key FROM stg_keys WHERE kind = 'name.basics' AND change = 'r'))
+    -- The candidates as one id list first, for the same reason as touched_people's joins.
+    WITH candidates AS (
+      SELECT id FROM touched_people
+      UNION
+      SELECT p.id FROM people p JOIN stg_keys k ON k.key = p.imdb_id AND k.kind = 'name.basics' AND k.change = 'r'),
+    gone AS (
+      DELETE FROM people p USING candidates x WHERE p.id = x.id
         AND NOT EXISTS (SELECT 1 FROM credits c WHERE c.person_id = p.id)
       RETURNING 1)
     SELECT count(*)::int AS removed FROM gone`));

@@ -40,11 +40,12 @@ export const messages = {
     active: 'فیلترهای فعال',
     query: (q: string) => `«${q}»`,
   },
-  results: (total: string) => `${total} عنوان`,
+  /** `estimated`: a list too long to count, whose total the site rounds (decision 42). */
+  results: (total: string, estimated = false) => (estimated ? `حدود ${total} عنوان` : `${total} عنوان`),
   loadingList: 'در حال بارگذاری فهرست…',
   empty: 'عنوانی با این فیلترها پیدا نشد.',
   emptySearch: (q: string) => `چیزی برای «${q}» پیدا نشد.`,
-  pageNote: (page: string, last: string) => `صفحهٔ ${page} از ${last}`,
+  pageNote: (page: string, last: string, estimated = false) => (estimated ? `صفحهٔ ${page} از حدود ${last}` : `صفحهٔ ${page} از ${last}`),
   slideshow: {
     label: 'پیشنهادهای ویژه',
     slide: (n: string, of: string) => `${n} از ${of}`,

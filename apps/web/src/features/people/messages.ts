@@ -11,6 +11,9 @@ export const messages = {
   roleCount: (role: string, n: string) => `${role} (${n})`,
   asCharacter: (c: string) => `در نقش ${c}`,
   emptyRole: 'اثری در این نقش ثبت نشده است.',
+  moreCredits: (left: string) => `آثار بیشتر (${left} اثر دیگر)`,
+  loadingCredits: 'در حال آوردن آثار…',
+  creditsFailed: 'آثار آورده نشد. دوباره امتحان کنید.',
   professions: {
     actor: 'بازیگر',
     actress: 'بازیگر',

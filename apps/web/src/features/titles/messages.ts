@@ -70,6 +70,10 @@ export const messages = {
   episode: (n: string) => `قسمت ${n}`,
   episodesOf: (season: string, count: string) => `فصل ${season}، ${count} قسمت`,
   seasonYear: (y: string) => `سال ${y}`,
+  /** A long season shows its first episodes; this asks for the next ones. */
+  moreEpisodes: (left: string) => `قسمت‌های بیشتر (${left} قسمت دیگر)`,
+  loadingEpisodes: 'در حال آوردن قسمت‌ها…',
+  episodesFailed: 'قسمت‌ها آورده نشد. دوباره امتحان کنید.',
   files: {
     heading: (name: string) => `فایل‌های ${name}`,
     headingFallback: 'فایل‌های عنوان',

@@ -41,7 +41,9 @@ beforeEach(() => {
       const type = (config.params as Record<string, string>).type;
       data = type === 'series'
         ? { data: [], meta: { currentPage: 1, lastPage: 1, perPage: 24, total: 0 } }
-        : { data: [card(1, 'ماتریکس'), card(2, 'تلقین')], meta: { currentPage: 1, lastPage: 3, perPage: 24, total: 50 } };
+        : type === 'movie'
+          ? { data: [card(1, 'ماتریکس'), card(2, 'تلقین')], meta: { currentPage: 2, lastPage: 10_000, perPage: 24, total: 1_200_000, estimated: true } }
+          : { data: [card(1, 'ماتریکس'), card(2, 'تلقین')], meta: { currentPage: 1, lastPage: 3, perPage: 24, total: 50 } };
     }
     return { data, status: 200, headers: new Headers(), config };
   };
@@ -82,6 +84,13 @@ describe('the home list screen', () => {
     expect(screen.getByTestId('result-count').textContent).toBe('۵۰ عنوان');
     // Cards of the dubbed list open the title with its dubs first.
     expect(screen.getAllByTestId('title-card')[0]!.getAttribute('href')).toBe('/titles/1/t-1?dub=1');
+  });
+
+  it('says «حدود» before a total the API only estimated (a list too long to count), and before its last page', async () => {
+    renderAt('/?type=movie&page=2');
+    await screen.findByText('ماتریکس');
+    expect(screen.getByTestId('result-count').textContent).toBe('حدود ۱٬۲۰۰٬۰۰۰ عنوان');
+    expect(screen.getByText('صفحهٔ ۲ از حدود ۱۰۰۰۰')).toBeTruthy();
   });
 
   it('a control changes the URL (a new history entry), the list follows, and back restores it', async () => {

@@ -59,7 +59,7 @@ export function TitleListScreen({ fixed = {}, belowPicks }: { fixed?: FixedFilte
         <div className="p-list__head">
           <h1 className="p-h4 p-list__title">{heading}</h1>
           <p data-testid="result-count" aria-live="polite" className="p-body1 p-muted p-list__count">
-            {meta ? messages.results(formatNumber(meta.total, 0)) : ''}
+            {meta ? messages.results(formatNumber(meta.total, 0), meta.estimated) : ''}
           </p>
         </div>
         <ListFiltersBar filters={filters} fixed={fixed} onChange={onChange} />
@@ -87,7 +87,7 @@ export function TitleListScreen({ fixed = {}, belowPicks }: { fixed?: FixedFilte
             {meta && (
               <>
                 <ListPagination page={meta.currentPage} lastPage={meta.lastPage} hrefFor={(page) => hrefFor(changeFilters(filters, { page }))} />
-                <p className="p-body1 p-muted p-list__page-note">{messages.pageNote(toPersianDigits(meta.currentPage), toPersianDigits(meta.lastPage))}</p>
+                <p className="p-body1 p-muted p-list__page-note">{messages.pageNote(toPersianDigits(meta.currentPage), toPersianDigits(meta.lastPage), meta.estimated)}</p>
               </>
             )}
           </div>

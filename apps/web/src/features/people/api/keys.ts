@@ -2,4 +2,5 @@
 export const personKeys = {
   all: ['people'] as const,
   detail: (id: number) => [...personKeys.all, 'detail', id] as const,
+  credits: (id: number, role: string) => [...personKeys.all, 'credits', id, role] as const,
 };

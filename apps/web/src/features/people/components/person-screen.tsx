@@ -1,9 +1,11 @@
 import type { PersonDetail } from '@parde/contract';
 import { formatNumber, toPersianDigits } from '@parde/persian';
-import { useState } from 'react';
+import { useInfiniteQuery } from '@tanstack/react-query';
+import { useMemo, useState } from 'react';
 import { Navigate, useLocation } from 'react-router';
 import { ArtImage } from '../../../components/art-image';
 import { EmptyState } from '../../../components/empty-state';
+import { MoreButton } from '../../../components/more-button';
 import { QueryErrorPage } from '../../../components/query-error';
 import { Section } from '../../../components/section';
 import { TitleGrid, TitleGridSkeleton } from '../../../components/title-grid';
@@ -11,6 +13,7 @@ import { EnglishName } from '../../../components/title-card';
 import { useDocumentTitle } from '../../../components/use-document-title';
 import { paths } from '../../../config/paths';
 import { usePerson } from '../api/get-person';
+import { getPersonCreditsQueryOptions } from '../api/get-person-credits';
 import { messages } from '../messages';
 import { PillButton } from '../../../components/pill-button';
 
@@ -27,13 +30,12 @@ function years(p: PersonDetail): string | null {
 
 /** The roles with titles, the one in the URL first; a role with none still shows if it is the URL's. */
 export function orderedRoles(p: PersonDetail, urlRole: Role): Role[] {
-  return [urlRole, ...ROLES.filter((r) => r !== urlRole)].filter((r) => r === urlRole || p.filmography[r].length > 0);
+  return [urlRole, ...ROLES.filter((r) => r !== urlRole)].filter((r) => r === urlRole || p.filmographyCounts[r] > 0);
 }
 
-function Filmography({ person, urlRole }: { person: PersonDetail; urlRole: Role }) {
+export function Filmography({ person, urlRole }: { person: PersonDetail; urlRole: Role }) {
   const roles = orderedRoles(person, urlRole);
   const [chosen, setChosen] = useState<Role>(roles[0] ?? urlRole);
-  const list = person.filmography[chosen];
   return (
     <Section title={messages.filmography} testId="filmography">
       <div role="group" aria-label={messages.roleTabs} className="p-roles">
@@ -41,21 +43,50 @@ function Filmography({ person, urlRole }: { person: PersonDetail; urlRole: Role 
           const on = r === chosen;
           return (
             <PillButton key={r} pressed={on} onClick={() => setChosen(r)} data-testid={`role-${r}`}>
-              {messages.roleCount(messages.roles[r], formatNumber(person.filmography[r].length, 0))}
+              {messages.roleCount(messages.roles[r], formatNumber(person.filmographyCounts[r], 0))}
             </PillButton>
           );
         })}
       </div>
-      {list.length === 0 ? (
-        <EmptyState message={messages.emptyRole} compact />
-      ) : (
-        <TitleGrid
-          titles={list}
-          label={messages.roles[chosen]}
-          note={chosen === 'actor' ? (t) => (t.character ? <bdi>{messages.asCharacter(t.character)}</bdi> : null) : undefined}
-        />
-      )}
+      <RoleTitles key={chosen} person={person} role={chosen} />
     </Section>
+  );
+}
+
+/**
+ * One role's titles: those the person's page carries, then the rest from the credits route a page
+ * at a time, on request (a voice actor or a host runs to thousands; decision 44).
+ */
+function RoleTitles({ person, role }: { person: PersonDetail; role: Role }) {
+  const carried = person.filmography[role];
+  const count = person.filmographyCounts[role];
+  const [asked, setAsked] = useState(false);
+  const more = useInfiniteQuery({ ...getPersonCreditsQueryOptions(person.id, role, carried.length), enabled: asked && carried.length < count });
+  const list = useMemo(() => {
+    const ids = new Set(carried.map((t) => t.id));
+    const fetched = more.data?.pages.flatMap((p) => p.data).filter((t) => !ids.has(t.id)) ?? [];
+    return [...carried, ...fetched];
+  }, [carried, more.data]);
+  const left = count - list.length;
+  if (list.length === 0) return <EmptyState message={messages.emptyRole} compact />;
+  return (
+    <>
+      <TitleGrid
+        titles={list}
+        label={messages.roles[role]}
+        note={role === 'actor' ? (t) => (t.character ? <bdi>{messages.asCharacter(t.character)}</bdi> : null) : undefined}
+      />
+      <MoreButton
+        query={more}
+        asked={asked}
+        onAsk={() => setAsked(true)}
+        left={left}
+        text={{ more: messages.moreCredits, loading: messages.loadingCredits, failed: messages.creditsFailed }}
+        testId="credits-more"
+        className="p-person__more"
+        noteClassName="p-person__more-note"
+      />
+    </>
   );
 }
 

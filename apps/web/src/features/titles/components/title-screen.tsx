@@ -48,7 +48,7 @@ export function TitleScreen({ id, slug, access, comments, watch }: Props) {
       <TitleHero title={query.data} access={access} watch={watch} />
       <div className="p-container p-container--xl p-title__body">
         <PlotAndDetails title={query.data} />
-        {query.data.type === 'series' && <SeasonsAndEpisodes seasons={query.data.seasons} />}
+        {query.data.type === 'series' && <SeasonsAndEpisodes titleId={query.data.id} seasons={query.data.seasons} />}
         <HydrationPass>
           <PeopleRow title={query.data} />
           {query.data.dubs.length > 0 && <DubEditions dubs={query.data.dubs} />}

@@ -1,0 +1,124 @@
+import type { FilmographyItem, PersonDetail } from '@parde/contract';
+import { QueryClientProvider } from '@tanstack/react-query';
+import { fireEvent, render, screen, waitFor, within } from '@testing-library/react';
+import { MemoryRouter } from 'react-router';
+import { afterEach, beforeEach, describe, expect, it } from 'vitest';
+import { AppProvider } from '../../../app/provider';
+import { api, HttpError, type Adapter, type RequestConfig } from '../../../lib/api-client';
+import { createQueryClient } from '../../../lib/query-client';
+import { Filmography } from './person-screen';
+
+const item = (n: number): FilmographyItem => ({
+  id: n,
+  path: `/titles/${n}/voiced-${n}`,
+  poster: `http://localhost:8000/api/artwork/titles/${n}/poster.png`,
+  titleEn: `Voiced ${n}`,
+  titleFa: null,
+  year: 2020,
+  genres: [],
+  rating: null,
+  rottenTomatoes: { rtMeter: null, rtStatus: null },
+  type: 'movie',
+  votes: 10,
+  endYear: null,
+  hasDub: false,
+  isFree: false,
+  comingSoon: false,
+  expectedDate: null,
+  character: `Voice ${n}`,
+});
+const range = (from: number, to: number) => Array.from({ length: to - from + 1 }, (_, k) => item(from + k));
+
+// A voice actor as their page carries them: the first 60 of 130 voices, and all 3 films directed.
+const person = {
+  id: 9,
+  path: '/people/actor/9/busy-voice',
+  image: '',
+  fullnameEn: 'Busy Voice',
+  fullnameFa: null,
+  job: 'actor',
+  bestStarred: null,
+  bestDirected: null,
+  imdbId: 'nm9000001',
+  slug: 'busy-voice',
+  birthYear: null,
+  deathYear: null,
+  bioFa: null,
+  bioEn: null,
+  professions: ['actor'],
+  filmography: { actor: range(1, 60), director: range(500, 502), writer: [] },
+  filmographyCounts: { actor: 130, director: 3, writer: 0 },
+} satisfies PersonDetail;
+
+let seen: RequestConfig[] = [];
+let failNext = false;
+const originalAdapter = api.defaults.adapter;
+beforeEach(() => {
+  seen = [];
+  failNext = false;
+  const adapter: Adapter = async (config) => {
+    seen.push(config);
+    if (config.url !== '/api/people/9/credits') throw new Error(`unexpected ${config.url}`);
+    if (failNext) {
+      failNext = false;
+      throw new HttpError('x', config, { data: { message: 'خطا' }, status: 429 });
+    }
+    const { page, per_page: perPage } = config.params as { page: number; per_page: number };
+    const data = range((page - 1) * perPage + 1, Math.min(130, page * perPage));
+    return { data: { data, meta: { currentPage: page, lastPage: Math.ceil(130 / perPage), perPage, total: 130 } }, status: 200, headers: new Headers(), config };
+  };
+  api.defaults.adapter = adapter;
+});
+afterEach(() => {
+  api.defaults.adapter = originalAdapter;
+});
+
+function renderFilmography() {
+  render(
+    <AppProvider>
+      <QueryClientProvider client={createQueryClient()}>
+        <MemoryRouter>
+          <Filmography person={person} urlRole="actor" />
+        </MemoryRouter>
+      </QueryClientProvider>
+    </AppProvider>,
+  );
+}
+
+const cards = () => within(screen.getByTestId('filmography')).getAllByTestId('title-card');
+
+describe('a person with more titles than their page carries', () => {
+  it('counts every title of each role, shows those it has, and brings the rest on request without repeating one', async () => {
+    renderFilmography();
+    expect(screen.getByTestId('role-actor').textContent).toBe('بازیگر (۱۳۰)');
+    expect(screen.getByTestId('role-director').textContent).toBe('کارگردان (۳)');
+    expect(cards()).toHaveLength(60);
+    expect(seen).toHaveLength(0);
+    const more = screen.getByTestId('credits-more');
+    expect(more.textContent).toBe('آثار بیشتر (۷۰ اثر دیگر)');
+    fireEvent.click(more);
+    await waitFor(() => expect(cards()).toHaveLength(120));
+    expect(screen.getByTestId('credits-more').textContent).toBe('آثار بیشتر (۱۰ اثر دیگر)');
+    fireEvent.click(screen.getByTestId('credits-more'));
+    await waitFor(() => expect(cards()).toHaveLength(130));
+    // Page 2 of 60 holds titles 61–120: the page after those it had.
+    expect(seen.map((c) => (c.params as { page: number; role: string })).map((p) => `${p.role} ${p.page}`)).toEqual(['actor 2', 'actor 3']);
+    expect(screen.queryByTestId('credits-more')).toBeNull();
+    // A role the page carries whole asks for nothing.
+    fireEvent.click(screen.getByTestId('role-director'));
+    expect(cards()).toHaveLength(3);
+    expect(screen.queryByTestId('credits-more')).toBeNull();
+    expect(seen).toHaveLength(2);
+  });
+
+  it('says so in Persian when a page fails, and the same button tries again', async () => {
+    failNext = true;
+    renderFilmography();
+    fireEvent.click(screen.getByTestId('credits-more'));
+    expect((await screen.findByRole('alert')).textContent).toBe('آثار آورده نشد. دوباره امتحان کنید.');
+    expect(cards()).toHaveLength(60);
+    fireEvent.click(screen.getByTestId('credits-more'));
+    await waitFor(() => expect(cards()).toHaveLength(120));
+    expect(seen.map((c) => (c.params as { page: number }).page)).toEqual([2, 2]);
+  });
+});
