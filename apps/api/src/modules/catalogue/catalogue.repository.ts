@@ -152,6 +152,9 @@ export const ORDERS = {
 } as const;
 
 /** A person's titles, the newest first (then the most voted); the id keeps pages from overlapping. */
+/** An episode row (`e`) as JSON, as the title page and a season's pages give it (EpisodeRow). */
+const EPISODE_JSON = `json_build_object('id', e.id, 'season_number', e.season_number, 'episode_number', e.episode_number,
+  'name_en', e.name_en, 'name_fa', e.name_fa, 'year', e.year, 'runtime', e.runtime, 'rating', e.rating)`;
 const FILMOGRAPHY_ORDER = 't.year DESC NULLS LAST, t.votes DESC, t.id';
 
 export type FilmographyRow = TitleCardRow & { role: 'actor' | 'director' | 'writer'; character: string | null; role_total: number };
@@ -278,9 +281,7 @@ export class CatalogueRepository {
         coalesce((SELECT json_agg(json_build_object('title_id', c.title_id, 'person_id', c.person_id, 'role', c.role, 'character', c.character,
                                                     'slug', p.slug, 'name_en', p.name_en, 'name_fa', p.name_fa) ORDER BY c.role, c.billing)
                   FROM credits c JOIN people p ON p.id = c.person_id WHERE c.title_id = t.id), '[]') AS credits,
-        coalesce((SELECT json_agg(json_build_object('id', e.id, 'season_number', e.season_number, 'episode_number', e.episode_number,
-                                                    'name_en', e.name_en, 'name_fa', e.name_fa, 'year', e.year, 'runtime', e.runtime,
-                                                    'rating', e.rating) ORDER BY e.season_number, e.episode_number)
+        coalesce((SELECT json_agg(${EPISODE_JSON} ORDER BY e.season_number, e.episode_number)
                   FROM (SELECT * FROM episodes e WHERE e.title_id = t.id ORDER BY e.season_number, e.episode_number LIMIT ${TITLE_PAGE_EPISODES}) e), '[]') AS episodes,
         coalesce((SELECT json_agg(json_build_object('number', x.season_number, 'year', s.year, 'episodes', x.n) ORDER BY x.season_number)
                   FROM (SELECT e.season_number, count(*)::int AS n FROM episodes e WHERE e.title_id = t.id GROUP BY e.season_number) x
@@ -305,9 +306,7 @@ export class CatalogueRepository {
     const { rows } = await this.named<{ total: number; page: EpisodeRow[] }>(
       'season_episodes',
       `SELECT (SELECT count(*)::int FROM episodes e WHERE e.title_id = t.id AND e.season_number = $2) AS total,
-              coalesce((SELECT json_agg(json_build_object('id', e.id, 'season_number', e.season_number, 'episode_number', e.episode_number,
-                                                          'name_en', e.name_en, 'name_fa', e.name_fa, 'year', e.year, 'runtime', e.runtime,
-                                                          'rating', e.rating) ORDER BY e.episode_number)
+              coalesce((SELECT json_agg(${EPISODE_JSON} ORDER BY e.episode_number)
                         FROM (SELECT * FROM episodes e WHERE e.title_id = t.id AND e.season_number = $2 ORDER BY e.episode_number LIMIT $3 OFFSET $4) e), '[]') AS page
          FROM titles t WHERE t.id = $1 AND t.type = 'series' AND t.published${kidsAnd(kids)}`,
       [titleId, season, limit, offset],
@@ -377,9 +376,13 @@ export class CatalogueRepository {
       studio: string | null;
       subtitles: string[];
       duration_sec: number | null;
+      episode_name: string | null;
     }>(
-      `SELECT f.id, f.season_number, f.episode_number, f.quality, f.size_mb, f.codec, f.source, d.studio, f.subtitles, f.duration_sec
-       FROM media_files f LEFT JOIN dubs d ON d.id = f.dub_id WHERE f.title_id = $1
+      // The episode's name comes with its files: a long series' page carries only its first episodes.
+      `SELECT f.id, f.season_number, f.episode_number, f.quality, f.size_mb, f.codec, f.source, d.studio, f.subtitles, f.duration_sec,
+              coalesce(e.name_fa, e.name_en) AS episode_name
+       FROM media_files f LEFT JOIN dubs d ON d.id = f.dub_id LEFT JOIN episodes e ON e.id = f.episode_id
+       WHERE f.title_id = $1
        ORDER BY f.season_number NULLS FIRST, f.episode_number NULLS FIRST, d.studio NULLS FIRST,
                 array_position(ARRAY['480p','720p','1080p','2160p'], f.quality), f.id`,
       [titleId],
