@@ -183,6 +183,13 @@ describe('GET /api/titles/:id', () => {
         [2, 2002, 40, 0],
       ]);
       expect(t.seasons[0].episodes.at(-1)).toMatchObject({ number: 200, nameEn: 'Day 200' });
+      // A file of an episode past the page's 200 is named by the files route all the same.
+      await ctx.database.pool.query(
+        `INSERT INTO media_files (title_id, episode_id, season_number, episode_number, quality, size_mb, codec, source)
+         SELECT title_id, id, season_number, episode_number, '720p', 300, 'H.264', 'WEB-DL' FROM episodes WHERE title_id = $1 AND season_number = 1 AND episode_number = 230`,
+        [soap],
+      );
+      expect((await get(`/api/titles/${soap}/files`)).json().data).toMatchObject([{ seasonNumber: 1, episodeNumber: 230, episodeName: 'Day 230' }]);
 
       const page3 = await get(`/api/titles/${soap}/seasons/1/episodes?page=3`);
       expect(page3.statusCode).toBe(200);
@@ -258,8 +265,10 @@ describe('GET /api/titles/:id', () => {
       { kind: 'original', studio: null },
       { kind: 'dub', studio: 'سورن' },
     ]);
+    expect(files.map((f: { episodeName: string | null }) => f.episodeName)).toEqual([null, null]);
     const episodeFiles = (await get(`/api/titles/${id('tt0000007')}/files`)).json().data;
-    expect(episodeFiles[0]).toMatchObject({ seasonNumber: 1, episodeNumber: 1, quality: '720p', subtitles: ['fa', 'en'] });
+    // Each episode's file carries its name: the files page of a long series needs no title page for it.
+    expect(episodeFiles[0]).toMatchObject({ seasonNumber: 1, episodeNumber: 1, quality: '720p', subtitles: ['fa', 'en'], episodeName: 'قسمت آزمایشی' });
   });
 });
 

@@ -132,6 +132,8 @@ export const mediaFile = z.object({
   audio: z.object({ kind: z.enum(['original', 'dub']), studio: z.string().nullable() }),
   subtitles: z.array(z.string()),
   durationSec: z.number().int().nullable(),
+  /** The episode's name (Persian, else English) for an episode's file; null for a movie's or an unnamed episode. */
+  episodeName: z.string().nullable(),
 });
 export type MediaFile = z.infer<typeof mediaFile>;
 

@@ -157,6 +157,7 @@ export class CatalogueService {
       audio: f.studio ? { kind: 'dub' as const, studio: f.studio } : { kind: 'original' as const, studio: null },
       subtitles: f.subtitles,
       durationSec: f.duration_sec,
+      episodeName: f.episode_name,
     }));
   }
 

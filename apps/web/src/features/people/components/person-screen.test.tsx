@@ -2,10 +2,10 @@ import type { FilmographyItem, PersonDetail } from '@parde/contract';
 import { QueryClientProvider } from '@tanstack/react-query';
 import { fireEvent, render, screen, waitFor, within } from '@testing-library/react';
 import { MemoryRouter } from 'react-router';
-import { afterEach, beforeEach, describe, expect, it } from 'vitest';
+import { describe, expect, it } from 'vitest';
 import { AppProvider } from '../../../app/provider';
-import { api, HttpError, type Adapter, type RequestConfig } from '../../../lib/api-client';
 import { createQueryClient } from '../../../lib/query-client';
+import { fakePagedApi } from '../../../test/paged-api';
 import { Filmography } from './person-screen';
 
 const item = (n: number): FilmographyItem => ({
@@ -50,28 +50,7 @@ const person = {
   filmographyCounts: { actor: 130, director: 3, writer: 0 },
 } satisfies PersonDetail;
 
-let seen: RequestConfig[] = [];
-let failNext = false;
-const originalAdapter = api.defaults.adapter;
-beforeEach(() => {
-  seen = [];
-  failNext = false;
-  const adapter: Adapter = async (config) => {
-    seen.push(config);
-    if (config.url !== '/api/people/9/credits') throw new Error(`unexpected ${config.url}`);
-    if (failNext) {
-      failNext = false;
-      throw new HttpError('x', config, { data: { message: 'خطا' }, status: 429 });
-    }
-    const { page, per_page: perPage } = config.params as { page: number; per_page: number };
-    const data = range((page - 1) * perPage + 1, Math.min(130, page * perPage));
-    return { data: { data, meta: { currentPage: page, lastPage: Math.ceil(130 / perPage), perPage, total: 130 } }, status: 200, headers: new Headers(), config };
-  };
-  api.defaults.adapter = adapter;
-});
-afterEach(() => {
-  api.defaults.adapter = originalAdapter;
-});
+const fake = fakePagedApi((url) => (url === '/api/people/9/credits' ? { total: 130, row: item } : undefined));
 
 function renderFilmography() {
   render(
@@ -93,7 +72,7 @@ describe('a person with more titles than their page carries', () => {
     expect(screen.getByTestId('role-actor').textContent).toBe('بازیگر (۱۳۰)');
     expect(screen.getByTestId('role-director').textContent).toBe('کارگردان (۳)');
     expect(cards()).toHaveLength(60);
-    expect(seen).toHaveLength(0);
+    expect(fake.seen).toHaveLength(0);
     const more = screen.getByTestId('credits-more');
     expect(more.textContent).toBe('آثار بیشتر (۷۰ اثر دیگر)');
     fireEvent.click(more);
@@ -102,23 +81,23 @@ describe('a person with more titles than their page carries', () => {
     fireEvent.click(screen.getByTestId('credits-more'));
     await waitFor(() => expect(cards()).toHaveLength(130));
     // Page 2 of 60 holds titles 61–120: the page after those it had.
-    expect(seen.map((c) => (c.params as { page: number; role: string })).map((p) => `${p.role} ${p.page}`)).toEqual(['actor 2', 'actor 3']);
+    expect(fake.seen.map((c) => (c.params as { page: number; role: string })).map((p) => `${p.role} ${p.page}`)).toEqual(['actor 2', 'actor 3']);
     expect(screen.queryByTestId('credits-more')).toBeNull();
     // A role the page carries whole asks for nothing.
     fireEvent.click(screen.getByTestId('role-director'));
     expect(cards()).toHaveLength(3);
     expect(screen.queryByTestId('credits-more')).toBeNull();
-    expect(seen).toHaveLength(2);
+    expect(fake.seen).toHaveLength(2);
   });
 
   it('says so in Persian when a page fails, and the same button tries again', async () => {
-    failNext = true;
+    fake.failNext = true;
     renderFilmography();
     fireEvent.click(screen.getByTestId('credits-more'));
     expect((await screen.findByRole('alert')).textContent).toBe('آثار آورده نشد. دوباره امتحان کنید.');
     expect(cards()).toHaveLength(60);
     fireEvent.click(screen.getByTestId('credits-more'));
     await waitFor(() => expect(cards()).toHaveLength(120));
-    expect(seen.map((c) => (c.params as { page: number }).page)).toEqual([2, 2]);
+    expect(fake.seen.map((c) => (c.params as { page: number }).page)).toEqual([2, 2]);
   });
 });

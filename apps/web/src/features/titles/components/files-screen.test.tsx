@@ -14,8 +14,8 @@ import { matrixDetail } from './title-fixtures';
  * any other title asks for premium, and a member on a free title (or with premium) downloads.
  */
 const files: MediaFile[] = [
-  { id: 1, seasonNumber: null, episodeNumber: null, quality: '720p', sizeMb: 40, codec: 'H.264', source: 'HLS', audio: { kind: 'original', studio: null }, subtitles: ['fa'], durationSec: 24 },
-  { id: 2, seasonNumber: null, episodeNumber: null, quality: '720p', sizeMb: 41, codec: 'H.264', source: 'HLS', audio: { kind: 'dub', studio: 'سورن' }, subtitles: ['fa'], durationSec: 24 },
+  { id: 1, seasonNumber: null, episodeNumber: null, quality: '720p', sizeMb: 40, codec: 'H.264', source: 'HLS', audio: { kind: 'original', studio: null }, subtitles: ['fa'], durationSec: 24, episodeName: null },
+  { id: 2, seasonNumber: null, episodeNumber: null, quality: '720p', sizeMb: 41, codec: 'H.264', source: 'HLS', audio: { kind: 'dub', studio: 'سورن' }, subtitles: ['fa'], durationSec: 24, episodeName: null },
 ];
 const downloads: DownloadItem[] = [
   { episode: null, quality: '720p', height: 720, audio: { id: 'orig', kind: 'original', studio: null, label: 'صدای اصلی — انگلیسی' }, bytes: 423_012, url: 'http://localhost/media/x/dl/720-orig.mp4' },

@@ -3,7 +3,7 @@ import DownloadIcon from 'plain-icon:Download';
 import InfoOutlinedIcon from 'plain-icon:InfoOutlined';
 import LoginIcon from 'plain-icon:Login';
 import WorkspacePremiumIcon from 'plain-icon:WorkspacePremium';
-import type { DownloadItem, MediaFile, TitleDetail } from '@parde/contract';
+import type { DownloadItem, MediaFile } from '@parde/contract';
 import { formatDuration, formatNumber, toPersianDigits } from '@parde/persian';
 import { useState } from 'react';
 import { Link as RouterLink } from 'react-router';
@@ -126,12 +126,7 @@ function Qualities({ group, headingLevel: Heading, access, originalName }: { gro
   );
 }
 
-function episodeName(title: TitleDetail, season: number | null, episode: number | null): string | null {
-  const e = title.seasons.find((s) => s.number === season)?.episodes.find((x) => x.number === episode);
-  return e ? (e.nameFa ?? e.nameEn) : null;
-}
-
-function SeriesFiles({ seasons, title, ...rows }: { seasons: SeasonGroup[]; title: TitleDetail } & RowProps) {
+function SeriesFiles({ seasons, ...rows }: { seasons: SeasonGroup[] } & RowProps) {
   const [chosen, setChosen] = useState(seasons[0]?.seasonNumber ?? null);
   const season = seasons.find((s) => s.seasonNumber === chosen) ?? seasons[0]!;
   return (
@@ -148,7 +143,7 @@ function SeriesFiles({ seasons, title, ...rows }: { seasons: SeasonGroup[]; titl
       </div>
       <section aria-label={messages.season(toPersianDigits(season.seasonNumber ?? 0))} data-testid="files-season" className="p-files-season">
         {season.episodes.map((ep, i) => {
-          const name = episodeName(title, season.seasonNumber, ep.episodeNumber);
+          const name = ep.name;
           return (
             <details key={String(ep.episodeNumber)} open={i === 0} data-testid="files-episode" className="p-episode-files">
               <summary className="p-episode-files__summary">
@@ -269,7 +264,7 @@ export function FilesScreen({ id, isMember = false }: { id: number; isMember?: b
       ) : !groups || groups.length === 0 ? (
         <EmptyState message={f.empty} />
       ) : t && t.type === 'series' && groups.some((g) => g.seasonNumber !== null) ? (
-        <SeriesFiles seasons={groups.filter((g) => g.seasonNumber !== null)} title={t} {...rows} />
+        <SeriesFiles seasons={groups.filter((g) => g.seasonNumber !== null)} {...rows} />
       ) : (
         <section aria-label={f.movie} data-testid="files-movie">
           {groups.map((g) =>

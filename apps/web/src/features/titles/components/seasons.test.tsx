@@ -1,9 +1,9 @@
 import type { Episode, TitleDetail } from '@parde/contract';
 import { QueryClientProvider } from '@tanstack/react-query';
 import { fireEvent, render, screen, waitFor, within } from '@testing-library/react';
-import { afterEach, beforeEach, describe, expect, it } from 'vitest';
-import { api, HttpError, type Adapter, type RequestConfig } from '../../../lib/api-client';
+import { describe, expect, it } from 'vitest';
 import { createQueryClient } from '../../../lib/query-client';
+import { fakePagedApi } from '../../../test/paged-api';
 import { SeasonsAndEpisodes } from './seasons';
 
 const episode = (season: number, n: number): Episode => ({ id: season * 1000 + n, number: n, nameEn: `Day ${n}`, nameFa: null, year: null, runtime: null, rating: null });
@@ -15,32 +15,10 @@ const seasons: TitleDetail['seasons'] = [
   { number: 2, year: 2002, episodeCount: 40, episodes: [] },
 ];
 
-let seen: RequestConfig[] = [];
-let failNext = false;
-const originalAdapter = api.defaults.adapter;
-beforeEach(() => {
-  seen = [];
-  failNext = false;
-  const adapter: Adapter = async (config) => {
-    seen.push(config);
-    const m = /^\/api\/titles\/7\/seasons\/(\d+)\/episodes$/.exec(config.url ?? '');
-    if (!m) throw new Error(`unexpected ${config.url}`);
-    if (failNext) {
-      failNext = false;
-      throw new HttpError('x', config, { data: { message: 'خطا' }, status: 429 });
-    }
-    const season = Number(m[1]);
-    const total = season === 1 ? 230 : 40;
-    const page = Number((config.params as { page: number }).page);
-    const perPage = Number((config.params as { per_page: number }).per_page);
-    const from = (page - 1) * perPage + 1;
-    const data = range(season, from, Math.min(total, page * perPage));
-    return { data: { data, meta: { currentPage: page, lastPage: Math.ceil(total / perPage), perPage, total } }, status: 200, headers: new Headers(), config };
-  };
-  api.defaults.adapter = adapter;
-});
-afterEach(() => {
-  api.defaults.adapter = originalAdapter;
+const fake = fakePagedApi((url) => {
+  const m = /^\/api\/titles\/7\/seasons\/(\d+)\/episodes$/.exec(url);
+  const season = Number(m?.[1]);
+  return m ? { total: season === 1 ? 230 : 40, row: (n) => episode(season, n) } : undefined;
 });
 
 function renderSeasons() {
@@ -58,26 +36,26 @@ describe('a season longer than the title page carries', () => {
     renderSeasons();
     expect(screen.getByText('فصل ۱، ۲۳۰ قسمت، سال ۲۰۰۱')).toBeTruthy();
     expect(shown()).toHaveLength(200);
-    expect(seen).toHaveLength(0);
+    expect(fake.seen).toHaveLength(0);
     const more = screen.getByTestId('episodes-more');
     expect(more.textContent).toBe('قسمت‌های بیشتر (۳۰ قسمت دیگر)');
     fireEvent.click(more);
     await waitFor(() => expect(shown()).toHaveLength(230));
     // Page 3 of 100 holds episodes 201–230: the page after those it had.
-    expect(seen.map((c) => (c.params as { page: number }).page)).toEqual([3]);
+    expect(fake.seen.map((c) => (c.params as { page: number }).page)).toEqual([3]);
     expect(shown().at(-1)!.textContent).toContain('Day 230');
     expect(screen.queryByTestId('episodes-more')).toBeNull();
   });
 
   it('asks at once for a season the page carries none of, and says so when the answer fails, with a way to try again', async () => {
-    failNext = true;
+    fake.failNext = true;
     renderSeasons();
     fireEvent.click(screen.getAllByTestId('season-button')[1]!);
     expect(screen.getByText('فصل ۲، ۴۰ قسمت، سال ۲۰۰۲')).toBeTruthy();
     expect((await screen.findByRole('alert')).textContent).toBe('قسمت‌ها آورده نشد. دوباره امتحان کنید.');
     fireEvent.click(screen.getByTestId('episodes-more'));
     await waitFor(() => expect(shown()).toHaveLength(40));
-    expect(seen.map((c) => (c.params as { page: number }).page)).toEqual([1, 1]);
+    expect(fake.seen.map((c) => (c.params as { page: number }).page)).toEqual([1, 1]);
     expect(screen.queryByRole('alert')).toBeNull();
   });
 });

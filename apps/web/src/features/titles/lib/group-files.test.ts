@@ -14,6 +14,7 @@ const file = (over: Partial<MediaFile>): MediaFile => ({
   audio: { kind: 'original', studio: null },
   subtitles: ['fa'],
   durationSec: 7200,
+  episodeName: null,
   ...over,
 });
 
@@ -56,6 +57,18 @@ describe('files grouped by season, episode and quality', () => {
     expect(groups[0]!.episodes.map((e) => [e.episodeNumber, e.qualities.map((q) => q.quality)])).toEqual([
       [1, ['1080p']],
       [2, ['1080p', '720p']],
+    ]);
+  });
+
+  it("an episode is named by its files, whichever of them carries the name", () => {
+    const groups = groupFiles([
+      file({ seasonNumber: 1, episodeNumber: 230, quality: '720p' }),
+      file({ seasonNumber: 1, episodeNumber: 230, episodeName: 'روز ۲۳۰' }),
+      file({ seasonNumber: 1, episodeNumber: 231 }),
+    ]);
+    expect(groups[0]!.episodes.map((e) => [e.episodeNumber, e.name])).toEqual([
+      [230, 'روز ۲۳۰'],
+      [231, null],
     ]);
   });
 

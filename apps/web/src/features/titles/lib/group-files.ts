@@ -1,7 +1,8 @@
 import type { MediaFile } from '@parde/contract';
 
 export type QualityGroup = { quality: string; files: MediaFile[] };
-export type EpisodeGroup = { episodeNumber: number | null; qualities: QualityGroup[]; fileCount: number };
+/** `name`: the episode's name as its files give it (null when it has none). */
+export type EpisodeGroup = { episodeNumber: number | null; name: string | null; qualities: QualityGroup[]; fileCount: number };
 export type SeasonGroup = { seasonNumber: number | null; episodes: EpisodeGroup[]; fileCount: number };
 
 /** Vertical resolution of a quality label ("2160p", "1080p x265", "4K"); unknown ones sort last. */
@@ -44,7 +45,8 @@ export function groupFiles(files: MediaFile[]): SeasonGroup[] {
           const qs = [...qualities.entries()]
             .sort(([a], [b]) => qualityRank(b) - qualityRank(a) || a.localeCompare(b))
             .map(([quality, list]) => ({ quality, files: [...list].sort(compareFiles) }));
-          return { episodeNumber, qualities: qs, fileCount: qs.reduce((n, q) => n + q.files.length, 0) };
+          const name = qs.flatMap((q) => q.files).find((f) => f.episodeName)?.episodeName ?? null;
+          return { episodeNumber, name, qualities: qs, fileCount: qs.reduce((n, q) => n + q.files.length, 0) };
         });
       return { seasonNumber, episodes: eps, fileCount: eps.reduce((n, e) => n + e.fileCount, 0) };
     });
