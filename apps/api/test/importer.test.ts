@@ -3,6 +3,7 @@ import os from 'node:os';
 import path from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { ImportFileError } from '../src/modules/importer/files/imdb-reader';
+import { generateSynthetic } from '../src/modules/importer/files/synthetic';
 import { importCatalogue } from '../src/modules/importer/import-catalogue';
 import { createTestDatabase } from './helpers/database';
 import { fixtureDir, loadFixtureCatalogue } from './helpers/catalogue';
@@ -145,5 +146,60 @@ describe('demo seeding', () => {
       await fresh.drop();
     }
     // A database of its own and two imports in line: 20 s alone, over 30 s while CI's lanes share the cores.
+  }, 120_000);
+});
+
+// An import runs in one transaction for minutes at IMDb's size; visitors read the catalogue all
+// along (the old one until the commit). A lock that shuts readers out (ACCESS EXCLUSIVE: DROP
+// INDEX, TRUNCATE, ALTER TABLE) held on a visitor's table would stall every page until the
+// commit, so none may be taken on the site's own tables. PostgreSQL only: the embedded database
+// serves one transaction at a time, so no one could look while the import runs.
+describe.runIf(process.env.TEST_DATABASE_URL)('an import beside visitors', () => {
+  let db: TestDb;
+  beforeAll(async () => {
+    db = await createTestDatabase();
+    await loadFixtureCatalogue(db);
+  });
+  afterAll(async () => {
+    await db?.drop();
+  });
+
+  it('a first import that rewrites every title and person never locks readers out of a table', async () => {
+    const dir = fs.mkdtempSync(path.join(os.tmpdir(), 'parde-imdb-locks-'));
+    tmpDirs.push(dir);
+    await generateSynthetic({ titles: 4_000, outDir: dir, seed: 3 });
+    const watcher = await db.pool.connect();
+    const seen = new Set<string>();
+    let reads = 0;
+    let importing = true;
+    try {
+      // A visitor's reads with a short lock wait, and every lock that would stop them, polled.
+      await watcher.query(`SET lock_timeout = '1s'`);
+      const watching = (async () => {
+        while (importing) {
+          const { rows } = await watcher.query<{ relname: string; mode: string }>(
+            `SELECT c.relname, l.mode FROM pg_locks l JOIN pg_class c ON c.oid = l.relation
+             WHERE l.mode = 'AccessExclusiveLock' AND c.relnamespace = 'public'::regnamespace`,
+          );
+          for (const r of rows) seen.add(r.relname);
+          try {
+            await watcher.query(`SELECT (SELECT count(*) FROM (SELECT 1 FROM titles WHERE word_ids && '{1,2,3}' LIMIT 5) x), (SELECT count(*) FROM search_words WHERE id < 10)`);
+            reads++;
+          } catch (err) {
+            if ((err as { code?: string }).code !== '55P03') throw err;
+            seen.add('(a read waited past 1 s)');
+          }
+        }
+      })();
+      const report = await importCatalogue({ database: db, imdbDir: dir }).finally(() => {
+        importing = false;
+      });
+      await watching;
+      expect(report.titles).toBeGreaterThan(1_000);
+    } finally {
+      watcher.release();
+    }
+    expect(reads).toBeGreaterThan(3);
+    expect([...seen]).toEqual([]);
   }, 120_000);
 });

@@ -18,11 +18,6 @@ interface Named {
   text?: string | null;
 }
 
-/** Rows a pass reads before it decides to rewrite the rest without the GIN index. */
-const ADAPT_AFTER = 50_000;
-/** Past this share of rows changing, dropping the GIN index and building it again is cheaper. */
-const REWRITE_SHARE = 0.2;
-
 /** Each name normalized, joined by ' | ': substring fallbacks and the exact-title bonus read it. */
 export function namesText(names: (string | null | undefined)[]): string {
   return [...new Set(names.filter((n): n is string => Boolean(n)).map(normalizeForSearch).filter(Boolean))].join(' | ');
@@ -58,8 +53,12 @@ async function* scan(db: Executor, kind: 'titles' | 'people', indexed = false): 
  *
  * A word keeps the id it had (new words get new ones, words no longer used leave), so a row
  * whose names did not change keeps its word ids and is not written again: after a daily import
- * only the titles and people it renamed or added are. When most rows change (the first build,
- * a catalogue replaced) the GIN index on the ids is dropped for the rewrite and built once after.
+ * only the titles and people it renamed or added are.
+ *
+ * It runs inside the import's transaction while visitors read the catalogue, so it takes no lock
+ * that shuts readers out: the dictionary's old words are deleted, not truncated, and the GIN
+ * indexes on the ids stay (dropping one locks its whole table until the commit, minutes at
+ * IMDb's size), even when every row is rewritten.
  */
 export async function rebuildSearchIndex(on: pg.PoolClient | Executor): Promise<{ words: number; rowsWritten: number }> {
   // A connection of its own (another process's rebuild) or the import's transaction.
@@ -75,8 +74,6 @@ export async function rebuildSearchIndex(on: pg.PoolClient | Executor): Promise<
     }
     after = known[known.length - 1]!.id;
   }
-  // No dictionary yet (the first build): every row is written, so without the index from the start.
-  const firstBuild = dict.size === 0;
   const entry = (w: string) => {
     let e = dict.get(w);
     if (!e) dict.set(w, (e = { id: nextId++, titleVotes: 0, titleCount: 0, personPop: 0, personCount: 0 }));
@@ -118,13 +115,7 @@ export async function rebuildSearchIndex(on: pg.PoolClient | Executor): Promise<
 
   let rowsWritten = 0;
   for (const kind of ['titles', 'people'] as const) {
-    let seen = 0;
     let changed = 0;
-    let withoutIndex = false;
-    if (firstBuild) {
-      await repo.dropWordIdsIndex(client, kind);
-      withoutIndex = true;
-    }
     for await (const batch of scan(client, kind, true)) {
       const ids: number[] = [];
       const words: string[] = [];
@@ -137,15 +128,9 @@ export async function rebuildSearchIndex(on: pg.PoolClient | Executor): Promise<
         words.push(`{${wordIds}}`);
         texts.push(text);
       }
-      seen += batch.length;
       changed += ids.length;
-      if (!withoutIndex && (seen >= ADAPT_AFTER || batch.length < BATCH) && changed > seen * REWRITE_SHARE) {
-        await repo.dropWordIdsIndex(client, kind);
-        withoutIndex = true;
-      }
       if (ids.length > 0) await repo.setWordIds(client, kind, ids, words, texts);
     }
-    if (withoutIndex) await repo.createWordIdsIndex(client, kind);
     rowsWritten += changed;
   }
   await repo.analyze(client);

@@ -85,8 +85,9 @@ export class SearchRepository {
     return rows;
   }
 
+  /** Empties the dictionary with row deletes: TRUNCATE would lock its readers out until the commit. */
   async clearWords(tx: Executor): Promise<void> {
-    await tx.execute(sql`TRUNCATE search_words`);
+    await tx.execute(sql`DELETE FROM search_words`);
   }
 
   async insertWords(tx: Executor, w: WordRows): Promise<void> {
@@ -98,15 +99,6 @@ export class SearchRepository {
   /** The words' id sequence continues after the ids the rebuild gave. */
   async syncWordIds(tx: Executor): Promise<void> {
     await tx.execute(sql`SELECT setval(pg_get_serial_sequence('search_words', 'id'), greatest((SELECT max(id) FROM search_words), 1))`);
-  }
-
-  /** Rewriting most rows' word ids is far faster without the GIN index; it is rebuilt once after. */
-  async dropWordIdsIndex(tx: Executor, kind: SearchKind): Promise<void> {
-    await tx.execute(sql.raw(`DROP INDEX IF EXISTS ${kind}_word_ids_idx`));
-  }
-
-  async createWordIdsIndex(tx: Executor, kind: SearchKind): Promise<void> {
-    await tx.execute(sql.raw(`CREATE INDEX ${kind}_word_ids_idx ON ${kind} USING gin (word_ids) WITH (fastupdate = off)`));
   }
 
   /** Each row's word ids (as `{1,2,3}` text) and search text. */
