@@ -3,8 +3,8 @@ import os from 'node:os';
 import path from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { ImportFileError } from '../src/modules/importer/files/imdb-reader';
-import { generateSynthetic } from '../src/modules/importer/files/synthetic';
-import { importCatalogue } from '../src/modules/importer/import-catalogue';
+import { generateImdbShaped } from '../src/modules/importer/files/synthetic-imdb';
+import { importCatalogue, type ImportReport } from '../src/modules/importer/import-catalogue';
 import { createTestDatabase } from './helpers/database';
 import { fixtureDir, loadFixtureCatalogue } from './helpers/catalogue';
 
@@ -164,26 +164,27 @@ describe.runIf(process.env.TEST_DATABASE_URL)('an import beside visitors', () =>
     await db?.drop();
   });
 
-  it('a first import that rewrites every title and person never locks readers out of a table', async () => {
-    const dir = fs.mkdtempSync(path.join(os.tmpdir(), 'parde-imdb-locks-'));
-    tmpDirs.push(dir);
-    await generateSynthetic({ titles: 4_000, outDir: dir, seed: 3 });
+  /** Runs an import while a visitor reads and every lock that would stop them is polled. */
+  async function watched(run: () => Promise<ImportReport>): Promise<{ report: ImportReport; blocked: string[]; reads: number }> {
     const watcher = await db.pool.connect();
     const seen = new Set<string>();
     let reads = 0;
     let importing = true;
     try {
-      // A visitor's reads with a short lock wait, and every lock that would stop them, polled.
       await watcher.query(`SET lock_timeout = '1s'`);
       const watching = (async () => {
         while (importing) {
-          const { rows } = await watcher.query<{ relname: string; mode: string }>(
-            `SELECT c.relname, l.mode FROM pg_locks l JOIN pg_class c ON c.oid = l.relation
+          const { rows } = await watcher.query<{ relname: string }>(
+            `SELECT c.relname FROM pg_locks l JOIN pg_class c ON c.oid = l.relation
              WHERE l.mode = 'AccessExclusiveLock' AND c.relnamespace = 'public'::regnamespace`,
           );
           for (const r of rows) seen.add(r.relname);
           try {
-            await watcher.query(`SELECT (SELECT count(*) FROM (SELECT 1 FROM titles WHERE word_ids && '{1,2,3}' LIMIT 5) x), (SELECT count(*) FROM search_words WHERE id < 10)`);
+            await watcher.query(
+              `SELECT (SELECT count(*) FROM (SELECT 1 FROM titles WHERE word_ids && '{1,2,3}' LIMIT 5) x), (SELECT count(*) FROM (SELECT 1 FROM people LIMIT 5) p),
+                      (SELECT count(*) FROM (SELECT 1 FROM episodes LIMIT 5) e), (SELECT count(*) FROM (SELECT 1 FROM credits LIMIT 5) c),
+                      (SELECT count(*) FROM search_words WHERE id < 10)`,
+            );
             reads++;
           } catch (err) {
             if ((err as { code?: string }).code !== '55P03') throw err;
@@ -191,15 +192,31 @@ describe.runIf(process.env.TEST_DATABASE_URL)('an import beside visitors', () =>
           }
         }
       })();
-      const report = await importCatalogue({ database: db, imdbDir: dir }).finally(() => {
+      const report = await run().finally(() => {
         importing = false;
       });
       await watching;
-      expect(report.titles).toBeGreaterThan(1_000);
+      return { report, blocked: [...seen], reads };
     } finally {
       watcher.release();
     }
-    expect(reads).toBeGreaterThan(3);
-    expect([...seen]).toEqual([]);
-  }, 120_000);
+  }
+
+  it('a first import that rewrites every title and person, then the next day, never lock readers out of a table', async () => {
+    const tmp = fs.mkdtempSync(path.join(os.tmpdir(), 'parde-imdb-locks-'));
+    tmpDirs.push(tmp);
+    const [day1, day2, state] = ['day1', 'day2', 'state'].map((d) => path.join(tmp, d));
+    await generateImdbShaped({ titles: 4000, outDir: day1!, seed: 3, parallel: false });
+    await generateImdbShaped({ titles: 4000, outDir: day2!, seed: 3, nextDay: true, parallel: false });
+
+    const first = await watched(() => importCatalogue({ database: db, imdbDir: day1!, stateDir: state }));
+    expect(first.report.mode).toBe('full');
+    expect(first.reads).toBeGreaterThan(3);
+    expect(first.blocked).toEqual([]);
+
+    const next = await watched(() => importCatalogue({ database: db, imdbDir: day2!, stateDir: state }));
+    expect(next.report.mode).toBe('daily');
+    expect(next.reads).toBeGreaterThan(3);
+    expect(next.blocked).toEqual([]);
+  }, 180_000);
 });
