@@ -31,6 +31,15 @@ async function counts() {
   return rows[0];
 }
 
+/** Titles whose `genre_ids` is not the sorted set of their `title_genres` (the copy's rule). */
+async function genreCopiesOff(db: TestDb = database): Promise<string[]> {
+  const { rows } = await db.pool.query<{ imdb_id: string }>(
+    `SELECT t.imdb_id FROM titles t
+     WHERE t.genre_ids IS DISTINCT FROM coalesce((SELECT array_agg(tg.genre_id ORDER BY tg.genre_id) FROM title_genres tg WHERE tg.title_id = t.id), '{}')`,
+  );
+  return rows.map((r) => r.imdb_id);
+}
+
 /** A copy of the fixture with some files rewritten by the test. */
 function fixtureCopy(edit: (dir: string) => void): string {
   const dir = fs.mkdtempSync(path.join(os.tmpdir(), 'parde-imdb-'));
@@ -45,6 +54,9 @@ describe('importer', () => {
     const report = await loadFixtureCatalogue(database);
     expect(report).toMatchObject({ titles: 12, episodes: 3, people: 12, collections: 2, issues: [] });
     expect(await counts()).toMatchObject({ seasons: 2, dubs: 3, files: 3 });
+    // The importer writes each title's genre copy with the title; it must be the trigger's.
+    expect(await genreCopiesOff(), 'titles whose genre_ids differ from title_genres').toEqual([]);
+    expect((await database.pool.query(`SELECT count(*)::int AS n FROM titles WHERE genre_ids <> '{}'`)).rows[0].n).toBeGreaterThan(5);
   });
 
   it('is idempotent: a second import updates and never duplicates', async () => {
@@ -52,6 +64,7 @@ describe('importer', () => {
     await database.pool.query(`UPDATE titles SET votes = 1 WHERE imdb_id = 'tt0000003'`);
     await loadFixtureCatalogue(database);
     expect(await counts()).toEqual(before);
+    expect(await genreCopiesOff(), 'titles whose genre_ids differ from title_genres').toEqual([]);
     const { rows } = await database.pool.query(`SELECT votes FROM titles WHERE imdb_id = 'tt0000003'`);
     expect(rows[0].votes).toBe(2900000);
   });
@@ -213,10 +226,12 @@ describe.runIf(process.env.TEST_DATABASE_URL)('an import beside visitors', () =>
     expect(first.report.mode).toBe('full');
     expect(first.reads).toBeGreaterThan(3);
     expect(first.blocked).toEqual([]);
+    expect(await genreCopiesOff(db)).toEqual([]);
 
     const next = await watched(() => importCatalogue({ database: db, imdbDir: day2!, stateDir: state }));
     expect(next.report.mode).toBe('daily');
     expect(next.reads).toBeGreaterThan(3);
     expect(next.blocked).toEqual([]);
+    expect(await genreCopiesOff(db)).toEqual([]);
   }, 180_000);
 });

@@ -73,13 +73,18 @@ function stagedTitlesMerge(ratings: 'staged' | 'keep'): string {
       votes = CASE WHEN excluded.rating IS NULL THEN titles.votes ELSE excluded.votes END, `
       : '';
   return `
-    INSERT INTO titles (imdb_id, type, imdb_type, title_en, title_original, title_fa, slug, year, end_year, runtime, rating, votes)
+    INSERT INTO titles (imdb_id, type, imdb_type, title_en, title_original, title_fa, slug, year, end_year, runtime, rating, votes, genre_ids)
     SELECT s.tconst, s.type, s.imdb_type, s.primary_title, s.original_title,
            (SELECT a.title FROM stg_akas a WHERE a.tconst = s.tconst ORDER BY a.rank LIMIT 1),
-           s.slug, s.start_year, s.end_year, s.runtime, r.rating, coalesce(r.votes, 0)
+           s.slug, s.start_year, s.end_year, s.runtime, r.rating, coalesce(r.votes, 0),
+           -- The copy of the genres below, as title_genres' trigger would write it: then the trigger
+           -- leaves the new title alone instead of writing every row a second time.
+           coalesce((SELECT array_agg(DISTINCT g.id ORDER BY g.id) FROM unnest(string_to_array(nullif(s.genres, ''), E'\\x1f')) AS x(name)
+                     JOIN genres g ON g.name_en = x.name), '{}')
     FROM stg_titles s LEFT JOIN stg_ratings r ON r.tconst = s.tconst
     ON CONFLICT (imdb_id) DO UPDATE SET
       type = excluded.type, imdb_type = excluded.imdb_type, title_en = excluded.title_en, title_original = excluded.title_original,
+      genre_ids = excluded.genre_ids,
       title_fa = coalesce(excluded.title_fa, titles.title_fa), slug = excluded.slug, year = excluded.year, end_year = excluded.end_year,
       runtime = excluded.runtime, ${rating}updated_at = now(),
       published = titles.published OR titles.removed_upstream_at IS NOT NULL, removed_upstream_at = NULL;
