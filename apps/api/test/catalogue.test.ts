@@ -1,4 +1,5 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { readWithin } from '../src/db/executors';
 import { CatalogueRepository, roughly } from '../src/modules/catalogue/catalogue.repository';
 import { createTestApp, type TestContext } from './helpers/app';
 import { loadFixtureCatalogue } from './helpers/catalogue';
@@ -109,6 +110,31 @@ describe('a list too long to count (decision 42)', () => {
     expect(roomy).toMatchObject({ total: 11, estimated: false });
     // The limit itself is still exact: 11 titles, limit 11.
     expect(await new CatalogueRepository(ctx.database.pool, undefined, 11).list({}, 'votes', 3, 0)).toMatchObject({ total: 11, estimated: false });
+  });
+
+  it.runIf(process.env.TEST_DATABASE_URL)('a read past its deadline is cancelled and says so; the connection goes back without the deadline', async () => {
+    const pool = ctx.database.pool;
+    expect(await readWithin(pool, 50, async (c) => (await c.query('SELECT pg_sleep(1)')).rowCount)).toBeNull();
+    expect(await readWithin(pool, 1000, async (c) => (await c.query<{ n: number }>('SELECT 41 + 1 AS n')).rows[0]!.n)).toBe(42);
+    // Any other failure is the caller's, and the transaction is read-only.
+    await expect(readWithin(pool, 1000, (c) => c.query('UPDATE titles SET votes = votes'))).rejects.toMatchObject({ code: '25006' });
+    await expect(readWithin(pool, 1000, (c) => c.query('SELECT * FROM no_such_table'))).rejects.toMatchObject({ code: '42P01' });
+    // Every connection of the pool still runs long statements.
+    await Promise.all(Array.from({ length: 4 }, () => pool.query('SELECT pg_sleep(0.1)')));
+  });
+
+  it('a count past its deadline gives way to the estimate', async () => {
+    // A deadline no count meets: on PostgreSQL the total is the planner's, said to be one; the
+    // embedded database has no statement timer, so its count always finishes.
+    const repo = new CatalogueRepository(ctx.database.pool, undefined, 10_000, 0.001, 0);
+    const list = await repo.list({}, 'votes', 3, 0);
+    expect(list.rows.map((r) => r.title_en)).toEqual(['The Dark Knight', 'Inception', 'Breaking Bad']);
+    if (process.env.TEST_DATABASE_URL) {
+      expect(list.estimated).toBe(true);
+      expect(list.total).toBeGreaterThan(0);
+    } else expect(list).toMatchObject({ total: 11, estimated: false });
+    // A catalogue this small has no deadline at all: its counts are always exact.
+    expect(await new CatalogueRepository(ctx.database.pool, undefined, 10_000, 0.001).list({}, 'votes', 3, 0)).toMatchObject({ total: 11, estimated: false });
   });
 
   it('rounds an estimate to two digits, as people say it', () => {

@@ -24,3 +24,28 @@ export function onPool(pool: pg.Pool): Db {
   if (!db) overPools.set(pool, (db = build(pool)));
   return db;
 }
+
+/**
+ * Runs reads on one connection in a read-only transaction whose statements PostgreSQL cancels
+ * after `ms`: the answer, or `null` when the deadline passed. For a read that is worth doing only
+ * while it is cheap (a list's exact count, decision 42). The embedded database keeps no timers
+ * there, so its reads always finish.
+ */
+export async function readWithin<T>(pool: pg.Pool, ms: number, read: (client: pg.PoolClient) => Promise<T>): Promise<T | null> {
+  const client = await pool.connect();
+  try {
+    await client.query('BEGIN READ ONLY');
+    try {
+      await client.query(`SET LOCAL statement_timeout = ${Math.max(1, Math.round(ms))}`);
+      const result = await read(client);
+      await client.query('COMMIT');
+      return result;
+    } catch (err) {
+      await client.query('ROLLBACK');
+      if ((err as { code?: string }).code === '57014') return null;
+      throw err;
+    }
+  } finally {
+    client.release();
+  }
+}

@@ -83,8 +83,10 @@ export const titles = pgTable(
   (t) => [
     index('titles_votes_idx').on(t.votes.desc(), t.id),
     index('titles_type_votes_idx').on(t.type, t.votes.desc()),
-    index('titles_year_idx').on(t.year),
-    index('titles_rating_idx').on(t.rating.desc()),
+    // Each order of the home list (catalogue.repository.ts ORDERS) has an index in exactly its order (0022).
+    index('titles_year_idx').on(t.year.desc().nullsLast(), t.votes.desc().nullsFirst(), t.id),
+    index('titles_rating_idx').on(t.rating.desc().nullsLast(), t.votes.desc().nullsFirst(), t.id),
+    index('titles_created_idx').on(t.createdAt.desc().nullsFirst(), t.id.desc().nullsFirst()),
     index('titles_word_ids_idx').using('gin', t.wordIds).with({ fastupdate: false }),
     index('titles_genre_ids_idx').using('gin', t.genreIds).with({ fastupdate: false }),
     index('titles_coming_soon_idx').on(t.expectedDate).where(sql`${t.comingSoon}`),

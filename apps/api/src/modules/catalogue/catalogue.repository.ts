@@ -1,6 +1,7 @@
 import { createHash } from 'node:crypto';
 import type pg from 'pg';
 import type { ListCaches, ListTotal } from '../../lib/catalogue-version';
+import { readWithin } from '../../db/executors';
 import { TITLE_PAGE_EPISODES } from '@parde/contract';
 import { kidsAnd, kidsTitleSql } from './kids';
 
@@ -162,6 +163,11 @@ export type FilmographyRow = TitleCardRow & { role: 'actor' | 'director' | 'writ
 /** How many titles a list counts exactly before its total becomes an estimate (decision 42). */
 export const COUNT_EXACT_UP_TO = 10_000;
 
+/** How long a list's exact count may take before its total becomes an estimate (decision 42). */
+export const COUNT_DEADLINE_MS = 25;
+/** From how many titles the count has a deadline at all. */
+export const COUNT_DEADLINE_FROM_TITLES = 200_000;
+
 /** An estimate as people read one: two significant digits (1,234,567 → 1,200,000). */
 export function roughly(n: number): number {
   if (n < 100) return Math.round(n);
@@ -179,7 +185,25 @@ export class CatalogueRepository {
     private readonly kept?: ListCaches,
     /** Past this many titles a list's total is an estimate (decision 42); tests lower it. */
     private readonly countExactUpTo = COUNT_EXACT_UP_TO,
+    /** A count that takes longer gives way to the estimate (decision 42); undefined: no deadline. */
+    private readonly countDeadlineMs: number | undefined = COUNT_DEADLINE_MS,
+    /**
+     * The deadline applies from this many titles (the planner's count of the table): a small
+     * catalogue counts any filter in a few milliseconds, and on a loaded machine a deadline
+     * would turn those exact totals into estimates at random.
+     */
+    private readonly deadlineFromTitles = COUNT_DEADLINE_FROM_TITLES,
   ) {}
+
+  private titlesAbout: { n: number; at: number } | undefined;
+
+  /** The planner's count of titles, read again at most once a minute. */
+  private async titlesInTable(): Promise<number> {
+    if (this.titlesAbout && Date.now() - this.titlesAbout.at < 60_000) return this.titlesAbout.n;
+    const { rows } = await this.pool.query<{ n: number }>(`SELECT greatest(reltuples, 0)::float8 AS n FROM pg_class WHERE oid = 'titles'::regclass`);
+    this.titlesAbout = { n: rows[0]?.n ?? 0, at: Date.now() };
+    return this.titlesAbout.n;
+  }
 
   /** The title page's fixed queries, prepared once per connection (planning outweighed running). */
   private named<T extends pg.QueryResultRow>(_label: string, text: string, values: unknown[]) {
@@ -231,13 +255,19 @@ export class CatalogueRepository {
    */
   private async count(where: { sql: string; params: unknown[] }): Promise<ListTotal> {
     const cap = this.countExactUpTo;
-    const { rows } = await this.pool.query<{ total: number }>(`SELECT count(*)::int AS total FROM (SELECT 1 FROM titles t WHERE ${where.sql} LIMIT ${cap + 1}) x`, where.params);
-    const counted = rows[0]!.total;
-    if (counted <= cap) return { total: counted, estimated: false };
+    const text = `SELECT count(*)::int AS total FROM (SELECT 1 FROM titles t WHERE ${where.sql} LIMIT ${cap + 1}) x`;
+    // A filter no index serves reads every title to count even a few matches (250 ms at IMDb's
+    // size): past its deadline the count gives way to the estimate.
+    const deadline = this.countDeadlineMs !== undefined && (await this.titlesInTable()) >= this.deadlineFromTitles ? this.countDeadlineMs : undefined;
+    const counted =
+      deadline === undefined
+        ? (await this.pool.query<{ total: number }>(text, where.params)).rows[0]!.total
+        : await readWithin(this.pool, deadline, async (c) => (await c.query<{ total: number }>(text, where.params)).rows[0]!.total);
+    if (counted !== null && counted <= cap) return { total: counted, estimated: false };
     const plan = await this.pool.query<{ 'QUERY PLAN': [{ Plan: { 'Plan Rows': number } }] | string }>(`EXPLAIN (FORMAT JSON) SELECT 1 FROM titles t WHERE ${where.sql}`, where.params);
     const raw = plan.rows[0]!['QUERY PLAN'];
     const estimate = (typeof raw === 'string' ? (JSON.parse(raw) as [{ Plan: { 'Plan Rows': number } }]) : raw)[0].Plan['Plan Rows'];
-    return { total: roughly(Math.max(counted, estimate)), estimated: true };
+    return { total: roughly(Math.max(counted ?? 0, estimate)), estimated: true };
   }
 
   /** A genre's id by its slug, kept until the catalogue changes (only slugs that exist are kept). */
