@@ -456,13 +456,18 @@ export class CatalogueRepository {
   async filmography(personId: number, perRole: number, kids = false): Promise<FilmographyRow[]> {
     const { rows } = await this.named<FilmographyRow & { rn: number }>(
       kids ? 'filmography_kids' : 'filmography',
-      `SELECT * FROM (
-         SELECT ${CARD_COLUMNS}, c.role, c.character,
+      // The window orders every credit by the few columns it needs (both read from indexes alone,
+      // migration 0023); the cards, genres and all, are built only for the rows kept. At IMDb's
+      // size the busiest have ~1,500 credits: 56 ms a page before, 17 ms so.
+      `WITH mine AS (
+         SELECT c.title_id, c.role, c.character,
                 row_number() OVER (PARTITION BY c.role ORDER BY ${FILMOGRAPHY_ORDER}) AS rn,
                 count(*) OVER (PARTITION BY c.role)::int AS role_total
            FROM credits c JOIN titles t ON t.id = c.title_id
-          WHERE c.person_id = $1 AND t.published${kidsAnd(kids)}) x
-        WHERE rn <= $2 ORDER BY role, rn`,
+          WHERE c.person_id = $1 AND t.published${kidsAnd(kids)})
+       SELECT ${CARD_COLUMNS}, m.role, m.character, m.rn, m.role_total
+         FROM mine m JOIN titles t ON t.id = m.title_id
+        WHERE m.rn <= $2 ORDER BY m.role, m.rn`,
       [personId, perRole],
     );
     return rows;
