@@ -1,6 +1,7 @@
 import { PERSON_PAGE_CREDITS, type FilmographyItem, type FilmographyRole, type PaginationMeta } from '@parde/contract';
 import { infiniteQueryOptions } from '@tanstack/react-query';
 import { api } from '../../../lib/api-client';
+import { pagesAfter } from '../../../lib/pages-after';
 import { personKeys } from './keys';
 
 /** `GET /api/people/{id}/credits?role=&page=` — one role's titles of a person, a page at a time. */
@@ -17,7 +18,5 @@ export const getPersonCreditsQueryOptions = (id: number, role: FilmographyRole, 
   infiniteQueryOptions({
     queryKey: personKeys.credits(id, role),
     queryFn: ({ pageParam, signal }) => getPersonCredits(id, role, pageParam, signal),
-    initialPageParam: Math.floor(known / PERSON_PAGE_CREDITS) + 1,
-    getNextPageParam: (last: { meta: PaginationMeta }) => (last.meta.currentPage < last.meta.lastPage ? last.meta.currentPage + 1 : undefined),
-    meta: { serverRender: false },
+    ...pagesAfter(known, PERSON_PAGE_CREDITS),
   });

@@ -1,6 +1,7 @@
 import { SEASON_EPISODES_PER_PAGE, type Episode, type PaginationMeta } from '@parde/contract';
 import { infiniteQueryOptions } from '@tanstack/react-query';
 import { api } from '../../../lib/api-client';
+import { pagesAfter } from '../../../lib/pages-after';
 import { titleKeys } from './keys';
 
 /** `GET /api/titles/{id}/seasons/{number}/episodes?page=` — a season's episodes in order, a page at a time. */
@@ -17,7 +18,5 @@ export const getSeasonEpisodesQueryOptions = (id: number, season: number, known:
   infiniteQueryOptions({
     queryKey: titleKeys.seasonEpisodes(id, season),
     queryFn: ({ pageParam, signal }) => getSeasonEpisodes(id, season, pageParam, signal),
-    initialPageParam: Math.floor(known / SEASON_EPISODES_PER_PAGE) + 1,
-    getNextPageParam: (last: { meta: PaginationMeta }) => (last.meta.currentPage < last.meta.lastPage ? last.meta.currentPage + 1 : undefined),
-    meta: { serverRender: false },
+    ...pagesAfter(known, SEASON_EPISODES_PER_PAGE),
   });
