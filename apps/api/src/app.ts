@@ -163,7 +163,7 @@ export async function buildApp(deps: AppDeps, opts: BuildOptions = {}) {
     versionMoved: () => reloadSearchIndexIfChanged(pool),
     intervalMs: config.CATALOGUE_CHECK_MS,
     onError: (err) => app.log.warn({ err }, 'catalogue version check failed'),
-    responses: { ttlMs: config.RESPONSE_CACHE_MS, maxEntries: config.RESPONSE_CACHE_ENTRIES },
+    responses: { ttlMs: config.RESPONSE_CACHE_MS, maxEntries: config.RESPONSE_CACHE_ENTRIES, maxBytes: config.RESPONSE_CACHE_MB * 1024 * 1024 },
     settle: readPool !== pool ? () => replicaCaughtUp(pool, readPool) : undefined,
   });
   app.decorate('catalogue', catalogue);

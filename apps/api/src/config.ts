@@ -84,6 +84,11 @@ const envSchema = z.object({
   SEARCH_INDEX_DIR: z.string().optional(),
   /** How many public answers each process keeps (title pages are 2–10 kB: ~20k ≈ 100 MB at most). */
   RESPONSE_CACHE_ENTRIES: z.coerce.number().int().min(1).default(20_000),
+  /**
+   * And how many megabytes of them at most: at IMDb's size a person's page is 80 kB and a long
+   * series' 31 kB, so 20,000 distinct addresses (any query string is one) held 1.5 GB or more.
+   */
+  RESPONSE_CACHE_MB: z.coerce.number().min(1).default(64),
   ANALYTICS_URL: optionalUrl,
   ANALYTICS_SITE_ID: z.string().optional(),
   SOCIAL_TELEGRAM: optionalUrl,

@@ -92,6 +92,17 @@ describe('GET /api/titles (home list)', () => {
     expect(second.body).toBe(first.body);
     expect(second.headers.etag).toBe(first.headers.etag);
   });
+
+  it('weighs each kept answer by its size, so RESPONSE_CACHE_MB bounds them whatever addresses are asked', async () => {
+    const kept = ctx.app.catalogue.responses;
+    const before = kept.totalWeight;
+    const answer = await get(`/api/titles/${id('tt0000007')}?any=1`);
+    expect(answer.statusCode).toBe(200);
+    expect(kept.totalWeight - before).toBe(answer.body.length * 2);
+    // A second address of the same page is a second answer, weighed again.
+    const other = await get(`/api/titles/${id('tt0000007')}?any=2`);
+    expect(kept.totalWeight - before).toBe(answer.body.length * 2 + other.body.length * 2);
+  });
 });
 
 describe('a list too long to count (decision 42)', () => {

@@ -44,8 +44,8 @@ export interface CatalogueOptions {
   /** How often to ask once started; 0 makes no timer (asks only on {@link Catalogue.check}). */
   intervalMs: number;
   onError: (err: unknown) => void;
-  /** How long and how many public answers are kept (RESPONSE_CACHE_MS, RESPONSE_CACHE_ENTRIES). */
-  responses: { ttlMs: number; maxEntries: number };
+  /** How long, how many and how many bytes of public answers are kept (RESPONSE_CACHE_MS, _ENTRIES, _MB). */
+  responses: { ttlMs: number; maxEntries: number; maxBytes?: number };
   /**
    * With a read replica (DATABASE_READ_URL), what a keeper reads again right after a change may
    * come from a replica still a few milliseconds behind, and would then be kept until the next
@@ -78,7 +78,7 @@ export class Catalogue implements ListCaches {
   private stopped = false;
 
   constructor(private readonly opts: CatalogueOptions) {
-    this.responses = new Lru<KeptAnswer>(Math.max(1, opts.responses.maxEntries), Math.max(1, opts.responses.ttlMs));
+    this.responses = new Lru<KeptAnswer>(Math.max(1, opts.responses.maxEntries), Math.max(1, opts.responses.ttlMs), opts.responses.maxBytes);
     this.onChange(() => {
       this.totals.clear();
       this.genreIds.clear();

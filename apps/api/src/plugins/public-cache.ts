@@ -69,7 +69,8 @@ export function registerPublicCache(app: FastifyInstance, ttlMs: number) {
     reply.header('vary', VARY);
     // An answer computed while the catalogue changed may be of the old one: send it, don't keep it.
     if (ttlMs > 0 && request.method === 'GET' && request.cacheGeneration === catalogue.generation()) {
-      responses.set(key(request), { payload, etag, contentType: String(reply.getHeader('content-type') ?? 'application/json; charset=utf-8') });
+      // Weighed as V8 may hold the string: two bytes a character (Persian text is not one-byte).
+      responses.set(key(request), { payload, etag, contentType: String(reply.getHeader('content-type') ?? 'application/json; charset=utf-8') }, payload.length * 2);
     }
     if (respond(etag, request.headers['if-none-match'])) {
       reply.code(304);
