@@ -2,6 +2,7 @@ import pg from 'pg';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { readWithin } from '../src/db/executors';
 import { CatalogueRepository, roughly } from '../src/modules/catalogue/catalogue.repository';
+import { jsonBytes, keptWithIndex, searchIndexFor } from '../src/modules/search/memory-index';
 import { createTestApp, type TestContext } from './helpers/app';
 import { loadFixtureCatalogue } from './helpers/catalogue';
 
@@ -106,6 +107,34 @@ describe('GET /api/titles (home list)', () => {
   });
 });
 
+describe('rows kept with the search index', () => {
+  it('keeps a person\'s page and a title page, each shelf bounded by what its rows weigh', async () => {
+    const index = await searchIndexFor(ctx.database.pool);
+    const page = await get(`/api/people/${personIds.get('nm0000005')}`);
+    expect(page.statusCode).toBe(200);
+    const people = index.shelves.get('person-pages')!;
+    expect(people.size).toBeGreaterThanOrEqual(1);
+    // The same page again (another address: not the micro-cache) comes from the shelf: the very
+    // rows kept, not read again, and the same answer.
+    const pid = String(personIds.get('nm0000005'));
+    const keptRows = people.get(pid);
+    expect(keptRows).toBeDefined();
+    expect((await get(`/api/people/${pid}?again=1`)).body).toBe(page.body);
+    expect(people.get(pid)).toBe(keptRows);
+    await get(`/api/titles/${id('tt0000014')}?kept=1`);
+    expect(index.shelves.get('title-pages')!.totalWeight).toBeGreaterThan(1000);
+    // A bound of 250 bytes holds two rows of ~100 (JSON, two bytes a character), not three.
+    const row = (n: number) => ({ id: n, name: 'x'.repeat(35) });
+    const read = async (ids: number[]) => ids.map(row);
+    for (const n of [1, 2, 3]) await keptWithIndex(ctx.database.pool, 'bound-test', [n], read, (r) => r.id, 100, { maxBytes: 250, bytesOf: jsonBytes });
+    const shelf = index.shelves.get('bound-test')!;
+    expect(jsonBytes(row(1))).toBe(2 * JSON.stringify(row(1)).length);
+    expect(shelf.size).toBe(2);
+    expect(shelf.totalWeight).toBe(2 * jsonBytes(row(1)));
+    expect(shelf.get('1')).toBeUndefined();
+  });
+});
+
 describe('a list too long to count (decision 42)', () => {
   it('counts exactly up to its limit, and past it gives the planner\'s estimate, rounded and said to be one', async () => {
     // The fixture's 11 listed titles against a limit of 5: the list is "too long".
@@ -133,6 +162,32 @@ describe('a list too long to count (decision 42)', () => {
     await expect(readWithin(pool, 1000, (c) => c.query('SELECT * FROM no_such_table'))).rejects.toMatchObject({ code: '42P01' });
     // Every connection of the pool still runs long statements.
     await Promise.all(Array.from({ length: 4 }, () => pool.query('SELECT pg_sleep(0.1)')));
+  });
+
+  it('on a large catalogue asks the planner first, and counts no filter it expects ten times past the limit', async () => {
+    // Every statement the repository sends through the pool is seen, and every connection it
+    // takes (the count under its deadline runs on one of its own).
+    const pool = ctx.database.pool;
+    const sent: string[] = [];
+    const seen = new Proxy(pool, {
+      get(target, prop) {
+        if (prop === 'query') return (q: string | { text: string }, v?: unknown[]) => (sent.push(typeof q === 'string' ? q : q.text), target.query(q as string, v));
+        if (prop === 'connect') return () => (sent.push('count(*) under its deadline'), target.connect());
+        const value = Reflect.get(target, prop) as unknown;
+        return typeof value === 'function' ? (value as (...a: unknown[]) => unknown).bind(target) : value;
+      },
+    });
+    // Limit 1, every catalogue "large": eleven listed titles are over ten times the limit.
+    const repo = new CatalogueRepository(seen, undefined, 1, 10_000, 0);
+    const broad = await repo.list({}, 'votes', 3, 0);
+    expect(broad).toMatchObject({ estimated: true });
+    expect(broad.total).toBeGreaterThanOrEqual(10);
+    expect(sent.filter((t) => t.includes('count(*)'))).toEqual([]);
+    expect(sent.filter((t) => t.startsWith('EXPLAIN'))).toHaveLength(1);
+    // One series is expected: it is counted, exactly.
+    sent.length = 0;
+    expect(await repo.list({ type: 'series' }, 'votes', 3, 0)).toMatchObject({ total: 1, estimated: false });
+    expect(sent.filter((t) => t.includes('count(*)'))).toHaveLength(1);
   });
 
   it('a count past its deadline gives way to the estimate', async () => {

@@ -18,7 +18,7 @@ import { pageMeta } from '../../db/executor';
 import { AppError } from '../../errors/app-error';
 import type { ListCaches } from '../../lib/catalogue-version';
 import type { ImageUrls } from '../../lib/urls';
-import { keptWithIndex } from '../search/memory-index';
+import { jsonBytes, keptWithIndex, type ShelfBound } from '../search/memory-index';
 import { searchIds } from '../search/search.service';
 import { toCollection, toEpisode, toFilmographyItem, toPersonResult, toSearchTitle, toTitleCard, toTitleDetail } from './catalogue.mapper';
 import { CatalogueRepository, filterSql, kidsSearchWhere, type ListFilter } from './catalogue.repository';
@@ -31,8 +31,13 @@ const messages = {
   queryTooShort: 'دست‌کم ۲ نویسه وارد کنید.',
 };
 
-/** Title pages kept with the search index (a series page with its episodes is the largest). */
-const TITLE_PAGES_KEPT = 10_000;
+/**
+ * Title pages kept with the search index, and what they may weigh together: a series page with
+ * its first episodes is the largest (31 kB of answer at IMDb's size), a film's a few kB.
+ */
+const TITLE_PAGES_KEPT: [number, ShelfBound<unknown>] = [10_000, { maxBytes: 96 * 1024 * 1024, bytesOf: jsonBytes }];
+/** People's pages (each role's first titles as cards) kept the same way: the busiest is 80 kB. */
+const PERSON_PAGES_KEPT: [number, ShelfBound<unknown>] = [5_000, { maxBytes: 64 * 1024 * 1024, bytesOf: jsonBytes }];
 
 type Paged<T> = { data: T[]; meta: ReturnType<typeof pageMeta> };
 type TitleType = 'movie' | 'series';
@@ -120,7 +125,7 @@ export class CatalogueService {
         ? undefined
         : kids
           ? await this.repo.detailWithExtras(id, true)
-          : (await keptWithIndex(this.pool, 'title-pages', [id], async ([one]) => [await this.repo.detailWithExtras(one!)].flatMap((r) => r ?? []), (r) => r.row.id, TITLE_PAGES_KEPT)).get(id);
+          : (await keptWithIndex(this.pool, 'title-pages', [id], async ([one]) => [await this.repo.detailWithExtras(one!)].flatMap((r) => r ?? []), (r) => r.row.id, ...TITLE_PAGES_KEPT)).get(id);
     if (!found) throw AppError.notFound(messages.titleNotFound);
     return toTitleDetail(found.row, found.extras, { dubFirst }, img);
   }
@@ -185,8 +190,15 @@ export class CatalogueService {
   async person(id: number, kids: boolean, img: ImageUrls): Promise<PersonDetail> {
     const p = await this.repo.person(id);
     if (!p) throw AppError.notFound(messages.personNotFound);
+    // A grown-up's titles of a person are kept with the search index, as title pages are: a busy
+    // person's page orders ~1,500 credits (decision 44).
+    const filmography = async () =>
+      kids
+        ? this.repo.filmography(p.id, PERSON_PAGE_CREDITS, true)
+        : (await keptWithIndex(this.pool, 'person-pages', [p.id], async ([one]) => [{ id: one!, rows: await this.repo.filmography(one!, PERSON_PAGE_CREDITS) }], (r) => r.id, ...PERSON_PAGES_KEPT)).get(p.id)!
+            .rows;
     const [films, refs] = await Promise.all([
-      this.repo.filmography(p.id, PERSON_PAGE_CREDITS, kids),
+      filmography(),
       this.repo.titleRefs([p.best_starred_id, p.best_directed_id].filter((x): x is number => Boolean(x)), kids),
     ]);
     const of = (role: FilmographyRole) => films.filter((f) => f.role === role);

@@ -737,6 +737,17 @@ export function reloadSearchIndexIfChanged(pool: pg.Pool): Promise<boolean> {
 /** Rows kept per shelf, least recently used dropped first: about 20 MB of result cards. */
 const SHELF_LIMIT = 50_000;
 
+/** A shelf of large rows (a page's whole answer) is bounded by what they weigh too. */
+export interface ShelfBound<T> {
+  /** The most the shelf's rows may weigh together, in bytes. */
+  maxBytes: number;
+  /** What one row weighs, in bytes (asked once, when it is kept). */
+  bytesOf: (row: T) => number;
+}
+
+/** A row's weight as its JSON, two bytes a character: what a kept answer of it costs, roughly. */
+export const jsonBytes = (row: unknown): number => 2 * JSON.stringify(row).length;
+
 /**
  * Rows read for answers, kept with the index they were read under. What a search result or a
  * title page shows (names, year, rating, genres, credits, episodes, a person's best work) changes
@@ -751,10 +762,11 @@ export async function keptWithIndex<T>(
   read: (ids: number[]) => Promise<T[]>,
   idOf: (row: T) => number,
   limit = SHELF_LIMIT,
+  bound?: ShelfBound<T>,
 ): Promise<Map<number, T>> {
   const index = await searchIndexFor(pool);
   let kept = index.shelves.get(shelf) as Lru<T> | undefined;
-  if (!kept) index.shelves.set(shelf, (kept = new Lru<T>(limit, Number.POSITIVE_INFINITY)));
+  if (!kept) index.shelves.set(shelf, (kept = new Lru<T>(limit, Number.POSITIVE_INFINITY, bound?.maxBytes)));
   const out = new Map<number, T>();
   const missing: number[] = [];
   for (const id of ids) {
@@ -764,7 +776,7 @@ export async function keptWithIndex<T>(
   }
   if (missing.length > 0) {
     for (const row of await read([...new Set(missing)])) {
-      kept.set(String(idOf(row)), row);
+      kept.set(String(idOf(row)), row, bound ? bound.bytesOf(row) : 1);
       out.set(idOf(row), row);
     }
   }
