@@ -363,7 +363,11 @@ describe.skipIf(!given)('npm run prod: nginx and two API processes', () => {
     await writer;
     expect(result.requests.total).toBeGreaterThan(500);
     const log = nginxLog().slice(logBefore);
-    expect({ errors: result.errors, timeouts: result.timeouts, non2xx: result.non2xx, seen, failed: [...statuses.keys()].filter((s) => s >= 300) }).toEqual({
+    const failed = [...statuses.keys()].filter((s) => s >= 300);
+    // A 502 seen once in CI (2026-12-02, a slow hour) and not since: what nginx said of it is
+    // printed, so the next one names its cause (which upstream, and what it did).
+    if (failed.length) console.error(`nginx's errors:\n${log.split('\n').filter((l) => /upstream/.test(l)).slice(-20).join('\n')}`);
+    expect({ errors: result.errors, timeouts: result.timeouts, non2xx: result.non2xx, seen, failed }).toEqual({
       errors: 0,
       timeouts: 0,
       non2xx: 0,

@@ -13,8 +13,13 @@ import { beforeAll } from 'vitest';
  */
 const modules = import.meta.glob(['../{app,features,components,lib,config}/**/*.{ts,tsx}', '../admin/{app,features}/**/*.{ts,tsx}', '!**/*.test.{ts,tsx}']);
 
+// The first file of a worker transforms the whole app, which once took longer than the 10 s
+// default (CI of 2026-12-02, beside the browser tests on a slow hour). A hook that times out
+// fails its whole file, so it is given the time a loaded machine needs.
+const LOAD_THE_APP_MS = 120_000;
+
 beforeAll(async () => {
   // Server-rendering files run in Node, with no DOM for the browser's modules.
   if (typeof window === 'undefined') return;
   await Promise.all(Object.values(modules).map((load) => load()));
-});
+}, LOAD_THE_APP_MS);
