@@ -210,10 +210,14 @@ export const credits = pgTable(
     role: text().notNull(),
     character: text(),
     billing: smallint().notNull().default(0),
+    /** The title's year and published flag, kept by triggers (0025): a person's page is read in their order. */
+    titleYear: smallint(),
+    titlePublished: boolean(),
   },
   (t) => [
     primaryKey({ columns: [t.titleId, t.personId, t.role] }),
-    // INCLUDE (title_id, character) in the database (0023): a person's credits come from the index alone.
+    // (person_id, role, title_year DESC NULLS LAST, title_id) INCLUDE (character, title_published)
+    // in the database (0025): a role's first titles and its count come from the index alone.
     index('credits_person_idx').on(t.personId, t.role),
   ],
 );

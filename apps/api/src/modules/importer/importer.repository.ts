@@ -89,7 +89,7 @@ function stagedTitlesMerge(ratings: 'staged' | 'keep'): string {
       runtime = excluded.runtime, ${rating}updated_at = now(),
       published = titles.published OR titles.removed_upstream_at IS NOT NULL, removed_upstream_at = NULL;
 
-    CREATE TEMP TABLE imported ON COMMIT DROP AS SELECT t.id, t.imdb_id FROM titles t JOIN stg_titles s ON s.tconst = t.imdb_id;
+    CREATE TEMP TABLE imported ON COMMIT DROP AS SELECT t.id, t.imdb_id, t.year, t.published FROM titles t JOIN stg_titles s ON s.tconst = t.imdb_id;
     CREATE INDEX ON imported (imdb_id);
 
     DELETE FROM title_genres WHERE title_id IN (SELECT id FROM imported);
@@ -220,8 +220,8 @@ export class ImporterRepository {
       death_year = excluded.death_year, professions = excluded.professions;`],
       ['credits', `
     DELETE FROM credits WHERE title_id IN (SELECT id FROM imported);
-    INSERT INTO credits (title_id, person_id, role, character, billing)
-    SELECT DISTINCT ON (i.id, p.id, c.role) i.id, p.id, c.role, c.character, c.billing
+    INSERT INTO credits (title_id, person_id, role, character, billing, title_year, title_published)
+    SELECT DISTINCT ON (i.id, p.id, c.role) i.id, p.id, c.role, c.character, c.billing, i.year, i.published
     FROM stg_credits c JOIN imported i ON i.imdb_id = c.tconst JOIN people p ON p.imdb_id = c.nconst
     ORDER BY i.id, p.id, c.role, c.billing;`],
     ];
@@ -404,14 +404,14 @@ ${stagedTitlesMerge('keep')}
       death_year = excluded.death_year, professions = excluded.professions;
 
     CREATE TEMP TABLE credited_titles ON COMMIT DROP AS
-      SELECT DISTINCT t.id, t.imdb_id FROM titles t JOIN stg_keys k ON k.key = t.imdb_id AND k.kind IN ('title.principals', 'title.crew');
+      SELECT DISTINCT t.id, t.imdb_id, t.year, t.published FROM titles t JOIN stg_keys k ON k.key = t.imdb_id AND k.kind IN ('title.principals', 'title.crew');
     CREATE INDEX ON credited_titles (imdb_id);
     CREATE TEMP TABLE touched_people ON COMMIT DROP AS
       SELECT DISTINCT person_id AS id FROM credits WHERE title_id IN (SELECT id FROM credited_titles);
 
     DELETE FROM credits WHERE title_id IN (SELECT id FROM credited_titles);
-    INSERT INTO credits (title_id, person_id, role, character, billing)
-    SELECT DISTINCT ON (i.id, p.id, c.role) i.id, p.id, c.role, c.character, c.billing
+    INSERT INTO credits (title_id, person_id, role, character, billing, title_year, title_published)
+    SELECT DISTINCT ON (i.id, p.id, c.role) i.id, p.id, c.role, c.character, c.billing, i.year, i.published
     FROM stg_credits c JOIN credited_titles i ON i.imdb_id = c.tconst JOIN people p ON p.imdb_id = c.nconst
     ORDER BY i.id, p.id, c.role, c.billing;
 
