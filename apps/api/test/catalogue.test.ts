@@ -1,3 +1,4 @@
+import { PERSON_CREDITS_PAGE_MAX, PERSON_PAGE_CREDITS } from '@parde/contract';
 import pg from 'pg';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { readWithin } from '../src/db/executors';
@@ -116,11 +117,15 @@ describe('rows kept with the search index', () => {
     expect(people.size).toBeGreaterThanOrEqual(1);
     // The same page again (another address: not the micro-cache) comes from the shelf: the very
     // rows kept, not read again, and the same answer.
-    const pid = String(personIds.get('nm0000005'));
-    const keptRows = people.get(pid);
+    // One shelf, four entries a person (every role's titles, then each role's): key id × 4 + role.
+    const pid = personIds.get('nm0000005')!;
+    const keptRows = people.get(String(pid * 4));
     expect(keptRows).toBeDefined();
     expect((await get(`/api/people/${pid}?again=1`)).body).toBe(page.body);
-    expect(people.get(pid)).toBe(keptRows);
+    expect(people.get(String(pid * 4))).toBe(keptRows);
+    await get(`/api/people/${pid}?role=actor`);
+    expect(people.get(String(pid * 4 + 1))).toBeDefined();
+    expect(people.get(String(pid * 4 + 2))).toBeUndefined();
     await get(`/api/titles/${id('tt0000014')}?kept=1`);
     expect(index.shelves.get('title-pages')!.totalWeight).toBeGreaterThan(1000);
     // A bound of 250 bytes holds two rows of ~100 (JSON, two bytes a character), not three.
@@ -551,7 +556,7 @@ describe('the home list of over 10,000 titles (decision 42)', () => {
 });
 
 describe('a person with more titles than their page carries (decision 44)', () => {
-  it('carries each role\'s first 60 with the counts, and the credits route pages the rest in the same order', async () => {
+  it('carries each role\'s first titles with the counts, and the credits route pages the rest in the same order', async () => {
     // A voice actor of 130 titles (one of them hidden) and the director of 3, removed after.
     const { rows } = await ctx.database.pool.query<{ id: number }>(
       `INSERT INTO people (imdb_id, name_en, slug) VALUES ('nm9000001', 'Busy Voice', 'busy-voice') RETURNING id`,
@@ -570,32 +575,46 @@ describe('a person with more titles than their page carries (decision 44)', () =
     try {
       const p = (await get(`/api/people/${busy}`)).json().data;
       expect(p.filmographyCounts).toEqual({ actor: 130, director: 3, writer: 0 });
-      expect(p.filmography.actor).toHaveLength(60);
+      expect(p.filmography.actor).toHaveLength(PERSON_PAGE_CREDITS);
       expect(p.filmography.director.map((t: { titleEn: string }) => t.titleEn)).toEqual(['Voiced 3', 'Voiced 2', 'Voiced 1']);
-      // The newest first, then the most voted.
-      const years = p.filmography.actor.map((t: { year: number }) => t.year);
-      expect(years).toEqual([...years].sort((a, b) => b - a));
+      // The page of one role (the one its address names) carries that role's titles, and every count.
+      const directing = (await get(`/api/people/${busy}?role=director`)).json().data;
+      expect(directing.filmographyCounts).toEqual({ actor: 130, director: 3, writer: 0 });
+      expect(directing.filmography.actor).toEqual([]);
+      expect(directing.filmography.director).toEqual(p.filmography.director);
+      const acting = (await get(`/api/people/${busy}?role=actor`)).json().data;
+      expect(acting.filmography).toEqual({ ...p.filmography, director: [] });
+      expect((await get(`/api/people/${busy}?role=producer`)).statusCode).toBe(422);
+      // The newest first, then the most voted: the order a sort of every credit gives (the years
+      // repeat a hundred titles apart, so each page ends inside a year of ties).
+      const { rows: sorted } = await ctx.database.pool.query<{ id: number }>(
+        `SELECT t.id FROM credits c JOIN titles t ON t.id = c.title_id WHERE c.person_id = $1 AND c.role = 'actor' AND t.published
+          ORDER BY t.year DESC NULLS LAST, t.votes DESC, t.id`,
+        [busy],
+      );
+      expect(p.filmography.actor.map((t: { id: number }) => t.id)).toEqual(sorted.slice(0, PERSON_PAGE_CREDITS).map((r) => r.id));
 
       const all = [...p.filmography.actor];
-      for (const page of [2, 3]) {
+      const lastPage = Math.ceil(130 / PERSON_PAGE_CREDITS);
+      for (let page = 2; page <= lastPage; page++) {
         const res = await get(`/api/people/${busy}/credits?role=actor&page=${page}`);
         expect(res.statusCode).toBe(200);
         const body = res.json();
-        expect(body.meta).toEqual({ currentPage: page, lastPage: 3, perPage: 60, total: 130 });
+        expect(body.meta).toEqual({ currentPage: page, lastPage, perPage: PERSON_PAGE_CREDITS, total: 130 });
         all.push(...body.data);
       }
       expect(all).toHaveLength(130);
-      expect(new Set(all.map((t) => t.id)).size).toBe(130);
+      expect(all.map((t) => t.id)).toEqual(sorted.map((r) => r.id));
       expect(all.some((t) => t.titleEn === 'Voiced 7')).toBe(false);
       expect(all.find((t) => t.titleEn === 'Voiced 12')).toMatchObject({ character: 'Voice 12' });
       // The whole list in one walk is the same order the pages gave.
-      const one = (await get(`/api/people/${busy}/credits?role=actor&per_page=60&page=1`)).json().data;
-      expect(one.map((t: { id: number }) => t.id)).toEqual(all.slice(0, 60).map((t) => t.id));
+      const one = (await get(`/api/people/${busy}/credits?role=actor&per_page=${PERSON_CREDITS_PAGE_MAX}&page=2`)).json().data;
+      expect(one.map((t: { id: number }) => t.id)).toEqual(all.slice(PERSON_CREDITS_PAGE_MAX, 2 * PERSON_CREDITS_PAGE_MAX).map((t) => t.id));
       // A role without titles is an empty page; a page past the last is empty.
       expect((await get(`/api/people/${busy}/credits?role=writer`)).json()).toMatchObject({ data: [], meta: { total: 0 } });
       expect((await get(`/api/people/${busy}/credits?role=actor&page=9`)).json().data).toEqual([]);
       // Bad input is a 422 in Persian; an unknown person a 404.
-      for (const q of ['role=producer', 'role=actor&per_page=61', 'role=actor&page=0', '']) {
+      for (const q of ['role=producer', `role=actor&per_page=${PERSON_CREDITS_PAGE_MAX + 1}`, 'role=actor&page=0', '']) {
         const res = await get(`/api/people/${busy}/credits?${q}`);
         expect(res.statusCode, q).toBe(422);
         expect(Object.values(res.json().errors).flat()[0]).toMatch(/[\u0600-\u06FF]/);
@@ -607,6 +626,70 @@ describe('a person with more titles than their page carries (decision 44)', () =
       await ctx.database.pool.query(`DELETE FROM credits WHERE person_id = $1`, [busy]);
       await ctx.database.pool.query(`DELETE FROM titles WHERE imdb_id LIKE 'tt8%' AND title_en LIKE 'Voiced %'`);
       await ctx.database.pool.query(`DELETE FROM people WHERE id = $1`, [busy]);
+    }
+  });
+
+  it('reads a role in the order its titles\' years and flags have now: the credits follow a title changed after them (migration 0025)', async () => {
+    const { rows } = await ctx.database.pool.query<{ id: number }>(
+      `INSERT INTO people (imdb_id, name_en, slug) VALUES ('nm9000002', 'Host', 'host') RETURNING id`,
+    );
+    const host = rows[0]!.id;
+    // Twelve shows over four years, three a year with their own votes, and one without a year.
+    await ctx.database.pool.query(
+      `INSERT INTO titles (imdb_id, type, imdb_type, title_en, slug, year, votes)
+       SELECT 'tt9' || lpad(g::text, 8, '0'), 'series', 'tvSeries', 'Hosted ' || g, 'hosted-' || g, CASE WHEN g = 13 THEN NULL ELSE 2000 + g % 4 END, (g * 37) % 11
+         FROM generate_series(1, 13) g`,
+    );
+    await ctx.database.pool.query(
+      `INSERT INTO credits (title_id, person_id, role) SELECT t.id, $1::int, 'actor' FROM titles t WHERE t.title_en LIKE 'Hosted %'`,
+      [host],
+    );
+    const repo = new CatalogueRepository(ctx.database.pool);
+    const full = async () =>
+      (
+        await ctx.database.pool.query<{ id: number }>(
+          `SELECT t.id FROM credits c JOIN titles t ON t.id = c.title_id WHERE c.person_id = $1 AND t.published
+            ORDER BY t.year DESC NULLS LAST, t.votes DESC, t.id`,
+          [host],
+        )
+      ).rows.map((r) => r.id);
+    const pages = async (perPage: number) => {
+      const out: number[] = [];
+      for (let offset = 0; ; offset += perPage) {
+        const { rows: page, total } = await repo.personCredits(host, 'actor', perPage, offset);
+        expect(total).toBe((await full()).length);
+        if (page.length === 0) return out;
+        out.push(...page.map((r) => r.id));
+      }
+    };
+    try {
+      for (const n of [1, 2, 3, 4, 5, 12, 13, 20]) {
+        const first = await repo.filmography(host, n);
+        expect(first.rows.map((r) => r.id), `first ${n}`).toEqual((await full()).slice(0, n));
+        expect(first.counts).toEqual({ actor: 13, director: 0, writer: 0 });
+        // A role not carried is counted all the same.
+        expect(await repo.filmography(host, n, false, ['writer'])).toEqual({ rows: [], counts: { actor: 13, director: 0, writer: 0 } });
+      }
+      for (const perPage of [1, 2, 5, 13]) expect(await pages(perPage), `pages of ${perPage}`).toEqual(await full());
+
+      // An operator moves a title to a new year and hides another: the role's order and count follow.
+      await ctx.database.pool.query(`UPDATE titles SET year = 2030 WHERE title_en = 'Hosted 13'`);
+      await ctx.database.pool.query(`UPDATE titles SET published = false WHERE title_en = 'Hosted 3'`);
+      const now = await full();
+      expect(now).toHaveLength(12);
+      expect((await repo.filmography(host, 3)).rows.map((r) => r.id)).toEqual(now.slice(0, 3));
+      expect((await repo.filmography(host, 3)).counts.actor).toBe(12);
+      expect(await pages(5)).toEqual(now);
+      const { rows: carried } = await ctx.database.pool.query(
+        `SELECT count(*)::int AS n FROM credits c JOIN titles t ON t.id = c.title_id
+          WHERE c.person_id = $1 AND (c.title_year IS DISTINCT FROM t.year OR c.title_published IS DISTINCT FROM t.published)`,
+        [host],
+      );
+      expect(carried[0].n).toBe(0);
+    } finally {
+      await ctx.database.pool.query(`DELETE FROM credits WHERE person_id = $1`, [host]);
+      await ctx.database.pool.query(`DELETE FROM titles WHERE title_en LIKE 'Hosted %'`);
+      await ctx.database.pool.query(`DELETE FROM people WHERE id = $1`, [host]);
     }
   });
 });

@@ -158,16 +158,25 @@ export const filmographyRole = z.enum(['actor', 'director', 'writer']);
 export type FilmographyRole = z.infer<typeof filmographyRole>;
 
 /**
- * The titles a person's page carries per role, the newest first; a role with more has the rest
- * on `GET /api/people/{id}/credits` (decision 44). A voice actor or a host runs to thousands.
+ * The titles a person's page carries per role, the newest first, and the page the rest come in
+ * on `GET /api/people/{id}/credits` (decisions 44 and 47): the screen shows one role at a time,
+ * four rows of six on a desktop. A voice actor or a host runs to thousands.
  */
-export const PERSON_PAGE_CREDITS = 60;
+export const PERSON_PAGE_CREDITS = 24;
+/** The most titles one page of `/api/people/{id}/credits` may ask for. */
+export const PERSON_CREDITS_PAGE_MAX = 60;
+
+/**
+ * `/api/people/{id}?role=`: the role whose first titles the page carries (the one its address
+ * names, decision 47); without it, every role's. The counts are always every role's.
+ */
+export const personQuery = z.object({ role: filmographyRole.optional() });
 
 /** `/api/people/{id}/credits`: one role's titles, a page at a time, in the page's order. */
 export const personCreditsQuery = z.object({
   role: filmographyRole,
   page: z.coerce.number().int().min(1).max(MAX_PAGE).default(1),
-  per_page: z.coerce.number().int().min(1).max(PERSON_PAGE_CREDITS).default(PERSON_PAGE_CREDITS),
+  per_page: z.coerce.number().int().min(1).max(PERSON_CREDITS_PAGE_MAX).default(PERSON_PAGE_CREDITS),
 });
 
 export const personDetail = personSearchResult
@@ -179,7 +188,7 @@ export const personDetail = personSearchResult
     bioFa: z.string().nullable(),
     bioEn: z.string().nullable(),
     professions: z.array(z.string()),
-    /** Each role's first {@link PERSON_PAGE_CREDITS} titles. */
+    /** Each role's first {@link PERSON_PAGE_CREDITS} titles (only the asked role's when one is asked). */
     filmography: z.object({ actor: z.array(filmographyItem), director: z.array(filmographyItem), writer: z.array(filmographyItem) }),
     /** How many titles each role has in all (what `filmography` carries may be fewer). */
     filmographyCounts: z.object({ actor: z.number().int(), director: z.number().int(), writer: z.number().int() }),

@@ -13,7 +13,7 @@ export interface PagedRows<T> {
  * `per_page` ask for, in the route's `{ data, meta }` shape; any other request fails the test.
  * Set `failNext` to have the next request refused (429), as a busy server would.
  */
-export function fakePagedApi<T>(rows: (url: string) => PagedRows<T> | undefined): { seen: RequestConfig[]; failNext: boolean } {
+export function fakePagedApi<T>(rows: (url: string, params: Record<string, unknown>) => PagedRows<T> | undefined): { seen: RequestConfig[]; failNext: boolean } {
   const state = { seen: [] as RequestConfig[], failNext: false };
   const originalAdapter = api.defaults.adapter;
   beforeEach(() => {
@@ -21,7 +21,7 @@ export function fakePagedApi<T>(rows: (url: string) => PagedRows<T> | undefined)
     state.failNext = false;
     api.defaults.adapter = async (config) => {
       state.seen.push(config);
-      const list = rows(config.url ?? '');
+      const list = rows(config.url ?? '', (config.params ?? {}) as Record<string, unknown>);
       if (!list) throw new Error(`unexpected ${config.url}`);
       if (state.failNext) {
         state.failNext = false;

@@ -154,13 +154,47 @@ export const ORDERS = {
   expected: 't.expected_date NULLS LAST, t.votes DESC, t.id',
 } as const;
 
-/** A person's titles, the newest first (then the most voted); the id keeps pages from overlapping. */
 /** An episode row (`e`) as JSON, as the title page and a season's pages give it (EpisodeRow). */
 const EPISODE_JSON = `json_build_object('id', e.id, 'season_number', e.season_number, 'episode_number', e.episode_number,
   'name_en', e.name_en, 'name_fa', e.name_fa, 'year', e.year, 'runtime', e.runtime, 'rating', e.rating)`;
+/** A person's titles, the newest first (then the most voted); the id keeps pages from overlapping. */
 const FILMOGRAPHY_ORDER = 't.year DESC NULLS LAST, t.votes DESC, t.id';
 
+/**
+ * A person's credits of one role (`roleSql`, `$1` the person) as the person index lists them: by
+ * the year their title carries, the newest first (migration 0025). For a kids profile the title's
+ * own row says whether it is one for children.
+ */
+function roleCredits(roleSql: string, kids: boolean): string {
+  return kids
+    ? `credits c JOIN titles k ON k.id = c.title_id WHERE c.person_id = $1 AND c.role = ${roleSql} AND c.title_published${kidsAnd(true, 'k')}`
+    : `credits c WHERE c.person_id = $1 AND c.role = ${roleSql} AND c.title_published`;
+}
+
+/**
+ * Titles `offset`…`offset + limit` of a role in FILMOGRAPHY_ORDER, without ordering every credit:
+ * the index gives the year the last of them falls in (`b`, the `end`-th credit in the index's
+ * order), and only the credits of that year or later are joined to their titles and sorted by
+ * votes, that year's ties included. A role with fewer credits, or a last one without a year
+ * (those sort last), is sorted whole. Lateral joins giving `m` (title_id, role, character), a row
+ * of nulls when the role has none or is not `wanted`.
+ */
+function roleCreditsPage(roleSql: string, kids: boolean, end: string, limit: string, offset: string, wanted = 'true'): string {
+  const from = `${roleCredits(roleSql, kids)} AND ${wanted}`;
+  return `LEFT JOIN LATERAL (SELECT c.title_year FROM ${from} ORDER BY c.title_year DESC NULLS LAST, c.title_id OFFSET (${end}) - 1 LIMIT 1) b ON true
+    LEFT JOIN LATERAL (
+      SELECT c.title_id, c.role, c.character FROM ${from.replace(' WHERE ', ' JOIN titles v ON v.id = c.title_id WHERE ')}
+         AND (b.title_year IS NULL OR c.title_year >= b.title_year)
+       ORDER BY c.title_year DESC NULLS LAST, v.votes DESC, c.title_id LIMIT ${limit} OFFSET ${offset}) m ON true`;
+}
+
 export type FilmographyRow = TitleCardRow & { role: 'actor' | 'director' | 'writer'; character: string | null; role_total: number };
+export const FILMOGRAPHY_ROLES = ['actor', 'director', 'writer'] as const;
+/** A person's page's titles: the cards carried, and how many titles each role has in all. */
+export interface Filmography {
+  rows: FilmographyRow[];
+  counts: Record<FilmographyRow['role'], number>;
+}
 
 /** How many titles a list counts exactly before its total becomes an estimate (decision 42). */
 export const COUNT_EXACT_UP_TO = 10_000;
@@ -472,42 +506,44 @@ export class CatalogueRepository {
    * A person's page: each role's first `perRole` titles in {@link FILMOGRAPHY_ORDER}, with how
    * many the role has in all (`role_total`), in one statement (decision 44).
    */
-  async filmography(personId: number, perRole: number, kids = false): Promise<FilmographyRow[]> {
-    const { rows } = await this.named<FilmographyRow & { rn: number }>(
+  /**
+   * Each `carried` role's first titles, and every role's count: `rows` are the cards, in each
+   * role's order; a role with titles has its count even when its titles are not carried.
+   */
+  async filmography(personId: number, perRole: number, kids = false, carried: readonly FilmographyRow['role'][] = FILMOGRAPHY_ROLES): Promise<Filmography> {
+    const { rows } = await this.named<Omit<FilmographyRow, 'id'> & { id: number | null }>(
       kids ? 'filmography_kids' : 'filmography',
-      // The window orders every credit by the few columns it needs (both read from indexes alone,
-      // migration 0023); the cards, genres and all, are built only for the rows kept. At IMDb's
-      // size the busiest have ~1,500 credits: 56 ms a page before, 17 ms so.
-      `WITH mine AS (
-         SELECT c.title_id, c.role, c.character,
-                row_number() OVER (PARTITION BY c.role ORDER BY ${FILMOGRAPHY_ORDER}) AS rn,
-                count(*) OVER (PARTITION BY c.role)::int AS role_total
-           FROM credits c JOIN titles t ON t.id = c.title_id
-          WHERE c.person_id = $1 AND t.published${kidsAnd(kids)})
-       SELECT ${CARD_COLUMNS}, m.role, m.character, m.rn, m.role_total
-         FROM mine m JOIN titles t ON t.id = m.title_id
-        WHERE m.rn <= $2 ORDER BY m.role, m.rn`,
-      [personId, perRole],
+      // Each role's first titles and its count from the person index (migration 0025): at IMDb's
+      // size the busiest have ~1,500 credits, which were all ordered by their titles' year and
+      // votes (17 ms a page from indexes alone, 0023). A role not carried is only counted.
+      `SELECT ${CARD_COLUMNS}, r.role, m.character, n.role_total
+         FROM (VALUES ('actor'), ('director'), ('writer')) r(role)
+         CROSS JOIN LATERAL (SELECT count(*)::int AS role_total FROM ${roleCredits('r.role', kids)}) n
+         ${roleCreditsPage('r.role', kids, '$2::int', '$2::int', '0', 'r.role = ANY($3::text[])')}
+         LEFT JOIN titles t ON t.id = m.title_id
+        WHERE n.role_total > 0
+        ORDER BY r.role, ${FILMOGRAPHY_ORDER}`,
+      [personId, perRole, carried],
     );
-    return rows;
+    const counts = { actor: 0, director: 0, writer: 0 };
+    for (const r of rows) counts[r.role] = r.role_total;
+    return { rows: rows.filter((r): r is FilmographyRow => r.id !== null), counts };
   }
 
   /** One role's titles of a person, a page at a time, in the order of their page. */
   async personCredits(personId: number, role: FilmographyRow['role'], limit: number, offset: number, kids = false): Promise<{ rows: FilmographyRow[]; total: number }> {
-    const where = `c.person_id = $1 AND c.role = $2 AND t.published${kidsAnd(kids)}`;
     const [page, count] = await Promise.all([
       this.named<FilmographyRow>(
         kids ? 'person_credits_kids' : 'person_credits',
-        // As on the person's page: the page's credits found and ordered from indexes alone
-        // (migration 0023), the cards built only for them, not for every credit before the sort.
-        `WITH mine AS (
-           SELECT c.title_id, c.role, c.character FROM credits c JOIN titles t ON t.id = c.title_id
-            WHERE ${where} ORDER BY ${FILMOGRAPHY_ORDER} LIMIT $3 OFFSET $4)
-         SELECT ${CARD_COLUMNS}, m.role, m.character, 0 AS role_total FROM mine m JOIN titles t ON t.id = m.title_id
+        // As on the person's page: the page found from the person index, the cards built only for it.
+        `SELECT ${CARD_COLUMNS}, m.role, m.character, 0 AS role_total
+           FROM (SELECT 1) one
+           ${roleCreditsPage('$2', kids, '$3::int + $4::int', '$3::int', '$4::int')}
+           JOIN titles t ON t.id = m.title_id
           ORDER BY ${FILMOGRAPHY_ORDER}`,
         [personId, role, limit, offset],
       ),
-      this.named<{ total: number }>(kids ? 'person_credits_count_kids' : 'person_credits_count', `SELECT count(*)::int AS total FROM credits c JOIN titles t ON t.id = c.title_id WHERE ${where}`, [personId, role]),
+      this.named<{ total: number }>(kids ? 'person_credits_count_kids' : 'person_credits_count', `SELECT count(*)::int AS total FROM ${roleCredits('$2', kids)}`, [personId, role]),
     ]);
     return { rows: page.rows, total: count.rows[0]!.total };
   }

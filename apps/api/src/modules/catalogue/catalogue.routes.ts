@@ -13,6 +13,7 @@ import {
   pageQuery,
   paginated,
   personCreditsQuery,
+  personQuery,
   personDetail,
   personSearchResult,
   searchQuery,
@@ -121,8 +122,8 @@ export const catalogueRoutes: FastifyPluginAsyncZod = async (app) => {
 
   app.get(
     '/api/people/:id',
-    { config: pub, schema: { tags, summary: 'A person with their filmography by role', params: idParam, response: { 200: single(personDetail), ...errors } } },
-    async (request) => ({ data: await service.person(request.params.id, isKids(request), imageUrls(request)) }),
+    { config: pub, schema: { tags, summary: 'A person with their filmography by role', params: idParam, querystring: personQuery, response: { 200: single(personDetail), ...errors } } },
+    async (request) => ({ data: await service.person(request.params.id, isKids(request), imageUrls(request), request.query.role) }),
   );
 
   app.get(

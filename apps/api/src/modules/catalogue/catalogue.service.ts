@@ -21,7 +21,7 @@ import type { ImageUrls } from '../../lib/urls';
 import { jsonBytes, keptWithIndex, type ShelfBound } from '../search/memory-index';
 import { searchIds } from '../search/search.service';
 import { toCollection, toEpisode, toFilmographyItem, toPersonResult, toSearchTitle, toTitleCard, toTitleDetail } from './catalogue.mapper';
-import { CatalogueRepository, filterSql, kidsSearchWhere, type ListFilter } from './catalogue.repository';
+import { CatalogueRepository, FILMOGRAPHY_ROLES, filterSql, kidsSearchWhere, type ListFilter } from './catalogue.repository';
 
 const messages = {
   titleNotFound: 'فیلم یا سریالی با این نشانی پیدا نشد.',
@@ -186,24 +186,29 @@ export class CatalogueService {
     return people.map((p) => toPersonResult(p, refs, img));
   }
 
-  /** A person with their filmography by role. */
-  async person(id: number, kids: boolean, img: ImageUrls): Promise<PersonDetail> {
+  /**
+   * A person with their filmography by role: every role's count, and the first titles of `role`
+   * (the one the page's address names) or, without one, of every role (decision 47).
+   */
+  async person(id: number, kids: boolean, img: ImageUrls, role?: FilmographyRole): Promise<PersonDetail> {
     const p = await this.repo.person(id);
     if (!p) throw AppError.notFound(messages.personNotFound);
+    const carried = role ? [role] : FILMOGRAPHY_ROLES;
     // A grown-up's titles of a person are kept with the search index, as title pages are: a busy
-    // person's page orders ~1,500 credits (decision 44).
+    // person's page orders ~1,500 credits (decision 44). One shelf, four entries a person: every
+    // role's titles, or one role's.
+    const key = p.id * 4 + (role ? FILMOGRAPHY_ROLES.indexOf(role) + 1 : 0);
     const filmography = async () =>
       kids
-        ? this.repo.filmography(p.id, PERSON_PAGE_CREDITS, true)
-        : (await keptWithIndex(this.pool, 'person-pages', [p.id], async ([one]) => [{ id: one!, rows: await this.repo.filmography(one!, PERSON_PAGE_CREDITS) }], (r) => r.id, ...PERSON_PAGES_KEPT)).get(p.id)!
-            .rows;
+        ? this.repo.filmography(p.id, PERSON_PAGE_CREDITS, true, carried)
+        : (
+            await keptWithIndex(this.pool, 'person-pages', [key], async () => [{ key, ...(await this.repo.filmography(p.id, PERSON_PAGE_CREDITS, false, carried)) }], (r) => r.key, ...PERSON_PAGES_KEPT)
+          ).get(key)!;
     const [films, refs] = await Promise.all([
       filmography(),
       this.repo.titleRefs([p.best_starred_id, p.best_directed_id].filter((x): x is number => Boolean(x)), kids),
     ]);
-    const of = (role: FilmographyRole) => films.filter((f) => f.role === role);
-    const by = (role: FilmographyRole) => of(role).map((f) => toFilmographyItem(f, img));
-    const count = (role: FilmographyRole) => of(role)[0]?.role_total ?? 0;
+    const by = (r: FilmographyRole) => films.rows.filter((f) => f.role === r).map((f) => toFilmographyItem(f, img));
     return {
       ...toPersonResult(p, refs, img),
       imdbId: p.imdb_id,
@@ -214,7 +219,7 @@ export class CatalogueService {
       bioEn: p.bio_en,
       professions: p.professions,
       filmography: { actor: by('actor'), director: by('director'), writer: by('writer') },
-      filmographyCounts: { actor: count('actor'), director: count('director'), writer: count('writer') },
+      filmographyCounts: films.counts,
     };
   }
 

@@ -55,12 +55,14 @@ export function Filmography({ person, urlRole }: { person: PersonDetail; urlRole
 
 /**
  * One role's titles: those the person's page carries, then the rest from the credits route a page
- * at a time, on request (a voice actor or a host runs to thousands; decision 44).
+ * at a time, on request (a voice actor or a host runs to thousands; decision 44). The page
+ * carries the titles of the role its address names; another role's first page comes when its
+ * button is pressed (decision 47).
  */
 function RoleTitles({ person, role }: { person: PersonDetail; role: Role }) {
   const carried = person.filmography[role];
   const count = person.filmographyCounts[role];
-  const [asked, setAsked] = useState(false);
+  const [asked, setAsked] = useState(carried.length === 0 && count > 0);
   const more = useInfiniteQuery({ ...getPersonCreditsQueryOptions(person.id, role, carried.length), enabled: asked && carried.length < count });
   const list = useMemo(() => {
     const ids = new Set(carried.map((t) => t.id));
@@ -68,24 +70,36 @@ function RoleTitles({ person, role }: { person: PersonDetail; role: Role }) {
     return [...carried, ...fetched];
   }, [carried, more.data]);
   const left = count - list.length;
-  if (list.length === 0) return <EmptyState message={messages.emptyRole} compact />;
+  if (list.length === 0 && (count === 0 || more.isSuccess)) return <EmptyState message={messages.emptyRole} compact />;
+  // A role whose titles the page did not carry: its first page is on its way (or failed: the button tries again).
+  const waiting = list.length === 0 && !more.isError;
   return (
     <>
-      <TitleGrid
-        titles={list}
-        label={messages.roles[role]}
-        note={role === 'actor' ? (t) => (t.character ? <bdi>{messages.asCharacter(t.character)}</bdi> : null) : undefined}
-      />
-      <MoreButton
-        query={more}
-        asked={asked}
-        onAsk={() => setAsked(true)}
-        left={left}
-        text={{ more: messages.moreCredits, loading: messages.loadingCredits, failed: messages.creditsFailed }}
-        testId="credits-more"
-        className="p-person__more"
-        noteClassName="p-person__more-note"
-      />
+      {waiting ? (
+        <div aria-busy="true" data-testid="role-loading">
+          <TitleGridSkeleton count={6} />
+        </div>
+      ) : (
+        list.length > 0 && (
+          <TitleGrid
+            titles={list}
+            label={messages.roles[role]}
+            note={role === 'actor' ? (t) => (t.character ? <bdi>{messages.asCharacter(t.character)}</bdi> : null) : undefined}
+          />
+        )
+      )}
+      {!waiting && (
+        <MoreButton
+          query={more}
+          asked={asked}
+          onAsk={() => setAsked(true)}
+          left={left}
+          text={{ more: messages.moreCredits, loading: messages.loadingCredits, failed: messages.creditsFailed }}
+          testId="credits-more"
+          className="p-person__more"
+          noteClassName="p-person__more-note"
+        />
+      )}
     </>
   );
 }
@@ -115,7 +129,7 @@ function PersonSkeleton() {
 /** `people/{role}/{id}/{slug}`: image, names, years, biography and filmography by role. Plain elements (theme/catalogue.css). */
 export function PersonScreen({ id, role, slug }: { id: number; role: string; slug: string }) {
   const location = useLocation();
-  const query = usePerson(id);
+  const query = usePerson(id, isRole(role) ? role : undefined);
   const p = query.data;
   const nameFa = p ? (p.fullnameFa ?? p.fullnameEn) : null;
   useDocumentTitle(nameFa);
