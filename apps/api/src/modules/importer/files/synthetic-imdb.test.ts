@@ -5,6 +5,7 @@ import path from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { readImdbFile, type RowIssue } from './imdb-reader';
 import { IMDB_KINDS, type ImdbKind, type RowByKind } from './imdb-rows';
+import { plantedTitles } from './planted-titles';
 import { generateImdbShaped, IMDB_SIZE, imdbPeopleFor, type ImdbShapeStats } from './synthetic-imdb';
 
 const TITLES = 20_000;
@@ -62,8 +63,9 @@ describe('generateImdbShaped', () => {
 
   it('has IMDb proportions: episodes, people, credits, akas and ratings per title', () => {
     const ratio = (kind: ImdbKind) => stats.rows[kind] / TITLES;
-    expect(stats.rows['title.basics']).toBe(TITLES);
-    expect(stats.rows['title.crew']).toBe(TITLES);
+    // The three planted titles these ids reach come on top (below).
+    expect(stats.rows['title.basics']).toBe(TITLES + 3);
+    expect(stats.rows['title.crew']).toBe(TITLES + 3);
     expect(stats.rows['name.basics']).toBe(imdbPeopleFor(TITLES));
     expect(stats.people / TITLES).toBeCloseTo(IMDB_SIZE.people / IMDB_SIZE.titles, 3);
     expect(stats.episodes / TITLES).toBeCloseTo(IMDB_SIZE.episodes / IMDB_SIZE.titles, 1);
@@ -155,6 +157,22 @@ describe('generateImdbShaped', () => {
     }
     const people = data['name.basics'].map((n) => idNumber(n.nconst));
     expect(people.every((n, k) => k === 0 || n > people[k - 1]!)).toBe(true);
+  });
+
+  it('plants the well-known titles its ids reach at their real ids, with their names and votes', () => {
+    // 20,000 titles reach ids up to 60,000: Casablanca, 12 Angry Men and Psycho.
+    const reached = plantedTitles.filter((t) => idNumber(t.tconst) <= 3 * TITLES);
+    expect(reached.map((t) => t.titleEn)).toEqual(['Casablanca', '12 Angry Men', 'Psycho']);
+    const basics = new Map(data['title.basics'].map((r) => [r.tconst, r]));
+    const ratings = new Map(data['title.ratings'].map((r) => [r.tconst, r]));
+    for (const t of reached) {
+      expect(basics.get(t.tconst)).toMatchObject({ titleType: t.titleType, primaryTitle: t.titleEn, startYear: t.year, genres: t.genres });
+      expect(data['title.akas'].filter((a) => a.titleId === t.tconst && a.region === 'IR').map((a) => a.title)).toEqual([t.titleFa]);
+      expect(ratings.get(t.tconst)).toMatchObject({ averageRating: t.averageRating, numVotes: t.numVotes });
+      expect(data['title.crew'].some((c) => c.tconst === t.tconst)).toBe(true);
+    }
+    // Each beside its block's synthetic title (3 ids a title), none lost: ids stay unique and sorted (above).
+    expect(stats.rows['title.basics']).toBe(TITLES + reached.length);
   });
 
   it('is deterministic for a seed, with or without the worker thread', async () => {
@@ -252,6 +270,15 @@ describe('generateImdbShaped', () => {
       expect(moved / ratings.before.length).toBeLessThan(0.6);
       const newTitles = new Set(diff('title.basics').added);
       expect(ratings.added.filter((id) => !newTitles.has(id)).length).toBe(c.ratingsAdded);
+    });
+
+    it('keeps the planted titles as they are', () => {
+      for (const kind of ['title.basics', 'title.akas', 'title.ratings', 'title.crew'] as const) {
+        const planted = (l: string) => plantedTitles.some((t) => key(l) === t.tconst);
+        const day1 = diff(kind).before.filter(planted);
+        expect(day1.length, kind).toBeGreaterThanOrEqual(3);
+        expect(diff(kind).after.filter(planted), kind).toEqual(day1);
+      }
     });
 
     it('is the same next day every time, and its episodes still have their series', async () => {

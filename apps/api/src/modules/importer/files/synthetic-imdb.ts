@@ -1,6 +1,7 @@
 import fs from 'node:fs';
 import path from 'node:path';
 import { IMDB_KINDS, type ImdbKind } from './imdb-rows';
+import { plantedTitles, type PlantedTitle } from './planted-titles';
 import { closeSinks, openSinks, runWorker, type Sinks } from './synthetic';
 import {
   DE_WORDS,
@@ -48,6 +49,12 @@ import {
  * existing one), votes moved on ~45% of rated titles (and a few titles rated for the first
  * time), ~0.05% of titles changed (name, year or genres) and ~0.05% of people, ~0.01% of titles
  * gone (never a series, so no episode loses its parent).
+ *
+ * Well-known titles (planted-titles.ts: The Godfather, A Separation, …) are planted at their real
+ * ids, each in the block of ids its synthetic neighbour is drawn from, with their English,
+ * original and Persian names and their votes, so a search benchmark has queries whose right
+ * answer is known. A synthetic title whose id one of them takes moves to another id of its block.
+ * They are the same every day, and a catalogue too small to reach a planted id leaves it out.
  */
 
 /** IMDb's published files, February 2026. */
@@ -466,7 +473,19 @@ async function writeImdbCatalogue(sinks: Sinks, spec: ImdbSpec, onProgress?: (ti
   const addedTitles = nextDay ? Math.round(N * (0.001 + 0.002 * unit(hash(0, Salt.AddedTitles)))) : 0;
   const addedPeople = nextDay ? Math.round(P * (0.001 + 0.002 * unit(hash(0, Salt.AddedPeople)))) : 0;
 
-  const tconst = (i: number) => `tt${pad7(1 + 3 * i + (hash(i, Salt.Id) % 3))}`;
+  // Title i's id is one of 3i+1…3i+3; a planted title takes its real id in that block.
+  const plantedAt = new Map<number, { title: PlantedTitle; id: number }>();
+  for (const t of plantedTitles) {
+    const id = Number(t.tconst.slice(2));
+    const block = Math.floor((id - 1) / 3);
+    if (block < N) plantedAt.set(block, { title: t, id });
+  }
+  const idOf = (i: number): number => {
+    const slot = hash(i, Salt.Id) % 3;
+    const id = 1 + 3 * i + slot;
+    return plantedAt.size > 0 && plantedAt.get(i)?.id === id ? 1 + 3 * i + ((slot + 1) % 3) : id;
+  };
+  const tconst = (i: number) => `tt${pad7(idOf(i))}`;
   const nconst = (p: number) => `nm${pad7(1 + p + (p >>> 3))}`;
 
   /** Title i's start year, or 0 for none; recent years are the most common, as in IMDb. */
@@ -836,8 +855,24 @@ async function writeImdbCatalogue(sinks: Sinks, spec: ImdbSpec, onProgress?: (ti
     }
   };
 
+  /** A planted title's rows: no credits, no episodes. */
+  const writePlanted = (t: PlantedTitle) => {
+    basics?.line(
+      `${t.tconst}\t${t.titleType}\t${t.titleEn}\t${t.originalTitle ?? t.titleEn}\t0\t${t.year}\t${t.endYear ?? NULL}\t${t.runtimeMinutes}\t${t.genres.join(',')}\n`,
+    );
+    akas?.line(`${t.tconst}\t1\t${t.originalTitle ?? t.titleEn}\t${NULL}\t${NULL}\toriginal\t${NULL}\t1\n`);
+    akas?.line(`${t.tconst}\t2\t${t.titleEn}\tUS\ten\timdbDisplay\t${NULL}\t0\n`);
+    akas?.line(`${t.tconst}\t3\t${t.titleFa}\tIR\tfa\timdbDisplay\t${NULL}\t0\n`);
+    ratings?.line(`${t.tconst}\t${t.averageRating.toFixed(1)}\t${t.numVotes}\n`);
+    crew?.line(`${t.tconst}\t${NULL}\t${NULL}\n`);
+  };
+
   /** One title: the structural draws, then whatever rows this thread writes. */
   const title = (i: number, cursor: number, pop: number) => {
+    // A planted title of this block goes before or after the synthetic one, in id order.
+    const planted = i < N ? plantedAt.get(i) : undefined;
+    const plantedFirst = planted !== undefined && planted.id < idOf(i);
+    if (plantedFirst) writePlanted(planted.title);
     const u = structure.next();
     let type: number;
     let slot = -1;
@@ -870,6 +905,7 @@ async function writeImdbCatalogue(sinks: Sinks, spec: ImdbSpec, onProgress?: (ti
     // A title the next day removed: gone from every file. Never a series, so no episode is orphaned.
     if (nextDay && i < N && type !== SERIES && type !== MINISERIES && unit(hash(i, Salt.Removed)) < REMOVED_RATE) {
       if (basics) bump('titlesRemoved');
+      if (planted && !plantedFirst) writePlanted(planted.title);
       return;
     }
     if (nextDay && i >= N && basics) bump('titlesAdded');
@@ -881,6 +917,7 @@ async function writeImdbCatalogue(sinks: Sinks, spec: ImdbSpec, onProgress?: (ti
       const numbered = unit(hash(i, Salt.Episode)) >= 0.08;
       write('title.episode', i, `${tc}\t${tconst(parent)}\t${numbered ? seasonNo : NULL}\t${numbered ? episodeNo : NULL}\n`);
     }
+    if (planted && !plantedFirst) writePlanted(planted.title);
   };
 
   // Day one; people spread over the titles so all seven files grow together.
