@@ -503,12 +503,9 @@ export class CatalogueRepository {
   }
 
   /**
-   * A person's page: each role's first `perRole` titles in {@link FILMOGRAPHY_ORDER}, with how
-   * many the role has in all (`role_total`), in one statement (decision 44).
-   */
-  /**
-   * Each `carried` role's first titles, and every role's count: `rows` are the cards, in each
-   * role's order; a role with titles has its count even when its titles are not carried.
+   * A person's page (decisions 44, 47): each `carried` role's first `perRole` titles in
+   * {@link FILMOGRAPHY_ORDER}, and every role's count, in one statement. `rows` are the cards, in
+   * each role's order; a role with titles has its count even when its titles are not carried.
    */
   async filmography(personId: number, perRole: number, kids = false, carried: readonly FilmographyRow['role'][] = FILMOGRAPHY_ROLES): Promise<Filmography> {
     const { rows } = await this.named<Omit<FilmographyRow, 'id'> & { id: number | null }>(

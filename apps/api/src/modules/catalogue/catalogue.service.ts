@@ -180,10 +180,15 @@ export class CatalogueService {
     const found = await keptWithIndex(this.pool, 'people', ids, (missing) => this.repo.peopleByIds(missing), (p) => p.id);
     const people = ids.flatMap((id) => found.get(id) ?? []);
     const refIds = people.flatMap((p) => [p.best_starred_id, p.best_directed_id].filter((x): x is number => Boolean(x)));
-    const refs = kids
-      ? await this.repo.titleRefs(refIds, true)
-      : await keptWithIndex(this.pool, 'title-refs', refIds, async (missing) => [...(await this.repo.titleRefs(missing)).values()], (r) => r.id);
+    const refs = await this.titleRefs(refIds, kids);
     return people.map((p) => toPersonResult(p, refs, img));
+  }
+
+  /** The titles a person result names (best starred, best directed); a grown-up's are kept with the search index. */
+  private async titleRefs(ids: number[], kids: boolean) {
+    return kids
+      ? this.repo.titleRefs(ids, true)
+      : keptWithIndex(this.pool, 'title-refs', ids, async (missing) => [...(await this.repo.titleRefs(missing)).values()], (r) => r.id);
   }
 
   /**
@@ -204,10 +209,7 @@ export class CatalogueService {
         : (
             await keptWithIndex(this.pool, 'person-pages', [key], async () => [{ key, ...(await this.repo.filmography(p.id, PERSON_PAGE_CREDITS, false, carried)) }], (r) => r.key, ...PERSON_PAGES_KEPT)
           ).get(key)!;
-    const [films, refs] = await Promise.all([
-      filmography(),
-      this.repo.titleRefs([p.best_starred_id, p.best_directed_id].filter((x): x is number => Boolean(x)), kids),
-    ]);
+    const [films, refs] = await Promise.all([filmography(), this.titleRefs([p.best_starred_id, p.best_directed_id].filter((x): x is number => Boolean(x)), kids)]);
     const by = (r: FilmographyRole) => films.rows.filter((f) => f.role === r).map((f) => toFilmographyItem(f, img));
     return {
       ...toPersonResult(p, refs, img),
