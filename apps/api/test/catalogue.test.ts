@@ -415,7 +415,12 @@ describe('people', () => {
     expect(p.filmographyCounts).toMatchObject({ director: 2, writer: 2 });
     expect(p.filmographyCounts.actor).toBe(p.filmography.actor.length);
     expect(p.bestDirected.titleEn).toBe('A Separation');
+    // The page reads the titles a person is known for with the person's row; search reads them
+    // from the kept title references: the same answer either way.
+    const found = (await get('/api/people/search?q=asghar%20farhadi')).json().data.find((r: { id: number }) => r.id === p.id);
+    expect({ bestDirected: p.bestDirected, bestStarred: p.bestStarred }).toEqual({ bestDirected: found.bestDirected, bestStarred: found.bestStarred });
     expect((await get('/api/people/999999')).statusCode).toBe(404);
+    expect((await get('/api/people/999999?role=actor')).statusCode).toBe(404);
   });
 
   it('does not import people no kept title credits', async () => {
@@ -658,7 +663,7 @@ describe('a person with more titles than their page carries (decision 44)', () =
     const pages = async (perPage: number) => {
       const out: number[] = [];
       for (let offset = 0; ; offset += perPage) {
-        const { rows: page, total } = await repo.personCredits(host, 'actor', perPage, offset);
+        const { rows: page, total } = (await repo.personCredits(host, 'actor', perPage, offset))!;
         expect(total).toBe((await full()).length);
         if (page.length === 0) return out;
         out.push(...page.map((r) => r.id));

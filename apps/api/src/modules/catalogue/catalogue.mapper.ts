@@ -1,6 +1,6 @@
 import type { CollectionSummary, Episode, FilmographyItem, PersonSearchResult, TitleCard, TitleDetail } from '@parde/contract';
 import { type ImageUrls, webPaths } from '../../lib/urls';
-import type { CollectionRow, EpisodeRow, PersonRow, TitleCardRow, TitleDetailRow, TitleExtras } from './catalogue.repository';
+import type { CollectionRow, EpisodeRow, PersonRow, TitleCardRow, TitleDetailRow, TitleExtras, TitleRefRow } from './catalogue.repository';
 
 /** Rows never leave the API as they are: these turn them into the contract's shapes. */
 export function toTitleCard(r: TitleCardRow, img: ImageUrls): TitleCard {
@@ -46,11 +46,10 @@ export function jobOf(p: PersonRow): 'actor' | 'director' {
   return 'actor';
 }
 
-type RefRow = { id: number; slug: string; title_en: string; title_fa: string | null; year: number | null };
-const titleRef = (r: RefRow | undefined) =>
+const titleRef = (r: TitleRefRow | undefined) =>
   r ? { id: r.id, path: webPaths.title(r.id, r.slug), titleEn: r.title_en, titleFa: r.title_fa, year: r.year } : null;
 
-export function toPersonResult(p: PersonRow, refs: Map<number, RefRow>, img: ImageUrls): PersonSearchResult {
+export function toPersonResult(p: PersonRow, refs: Map<number, TitleRefRow>, img: ImageUrls): PersonSearchResult {
   const job = jobOf(p);
   return {
     ...personRef(p, job, img),

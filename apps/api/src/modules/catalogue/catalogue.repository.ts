@@ -52,6 +52,15 @@ export interface PersonRow {
   best_directed_id: number | null;
 }
 
+/** A title as a person names it (their best starred or directed). */
+export interface TitleRefRow {
+  id: number;
+  slug: string;
+  title_en: string;
+  title_fa: string | null;
+  year: number | null;
+}
+
 export interface CreditRow {
   title_id: number;
   person_id: number;
@@ -482,6 +491,27 @@ export class CatalogueRepository {
     return rows[0];
   }
 
+  /**
+   * A person's row with the titles it names (best starred, best directed) that `kids` may see:
+   * one statement for a person's page, where a row and its references were two round trips.
+   */
+  async personWithRefs(id: number, kids = false): Promise<{ person: PersonRow; refs: Map<number, TitleRefRow> } | undefined> {
+    const ref = (column: string) =>
+      `(SELECT json_build_object('id', t.id, 'slug', t.slug, 'title_en', t.title_en, 'title_fa', t.title_fa, 'year', t.year)
+          FROM titles t WHERE t.id = p.${column} AND t.published${kidsAnd(kids)})`;
+    const { rows } = await this.named<PersonRow & { starred: TitleRefRow | null; directed: TitleRefRow | null }>(
+      kids ? 'person_refs_kids' : 'person_refs',
+      `SELECT p.id, p.imdb_id, p.slug, p.name_en, p.name_fa, p.birth_year, p.death_year, p.bio_fa, p.bio_en, p.professions,
+              p.best_starred_id, p.best_directed_id, ${ref('best_starred_id')} AS starred, ${ref('best_directed_id')} AS directed
+         FROM people p WHERE p.id = $1`,
+      [id],
+    );
+    const row = rows[0];
+    if (!row) return undefined;
+    const { starred, directed, ...person } = row;
+    return { person, refs: new Map([starred, directed].filter((r): r is TitleRefRow => r !== null).map((r) => [r.id, r])) };
+  }
+
   async peopleByIds(ids: number[]): Promise<PersonRow[]> {
     if (ids.length === 0) return [];
     const { rows } = await this.pool.query<PersonRow>(
@@ -494,8 +524,8 @@ export class CatalogueRepository {
   }
 
   async titleRefs(ids: number[], kids = false) {
-    if (ids.length === 0) return new Map<number, { id: number; slug: string; title_en: string; title_fa: string | null; year: number | null }>();
-    const { rows } = await this.pool.query<{ id: number; slug: string; title_en: string; title_fa: string | null; year: number | null }>(
+    if (ids.length === 0) return new Map<number, TitleRefRow>();
+    const { rows } = await this.pool.query<TitleRefRow>(
       `SELECT t.id, t.slug, t.title_en, t.title_fa, t.year FROM titles t WHERE t.id = ANY($1::int[]) AND t.published${kidsAnd(kids)}`,
       [ids],
     );
@@ -527,8 +557,8 @@ export class CatalogueRepository {
     return { rows: rows.filter((r): r is FilmographyRow => r.id !== null), counts };
   }
 
-  /** One role's titles of a person, a page at a time, in the order of their page. */
-  async personCredits(personId: number, role: FilmographyRow['role'], limit: number, offset: number, kids = false): Promise<{ rows: FilmographyRow[]; total: number }> {
+  /** One role's titles of a person, a page at a time, in the order of their page; undefined when there is no such person. */
+  async personCredits(personId: number, role: FilmographyRow['role'], limit: number, offset: number, kids = false): Promise<{ rows: FilmographyRow[]; total: number } | undefined> {
     const [page, count] = await Promise.all([
       this.named<FilmographyRow>(
         kids ? 'person_credits_kids' : 'person_credits',
@@ -540,9 +570,15 @@ export class CatalogueRepository {
           ORDER BY ${FILMOGRAPHY_ORDER}`,
         [personId, role, limit, offset],
       ),
-      this.named<{ total: number }>(kids ? 'person_credits_count_kids' : 'person_credits_count', `SELECT count(*)::int AS total FROM ${roleCredits('$2', kids)}`, [personId, role]),
+      // The person's row is asked for beside the count: a missing person is a 404, not an empty page.
+      this.named<{ total: number; found: boolean }>(
+        kids ? 'person_credits_count_kids' : 'person_credits_count',
+        `SELECT (SELECT count(*)::int FROM ${roleCredits('$2', kids)}) AS total, EXISTS (SELECT 1 FROM people WHERE id = $1) AS found`,
+        [personId, role],
+      ),
     ]);
-    return { rows: page.rows, total: count.rows[0]!.total };
+    const { total, found } = count.rows[0]!;
+    return found ? { rows: page.rows, total } : undefined;
   }
 
   async collections(limit: number, offset: number, kids = false) {
