@@ -311,13 +311,29 @@ describe('genres, collections and the slideshow', () => {
     expect((await ed('POST', '/api/admin/genres', { name_fa: 'دیگر', name_en: 'Film Noir' })).json().errors.name_en[0]).toMatch(persian);
     expect((await ed('PATCH', `/api/admin/genres/${id}`, { name_fa: 'فیلم نوآر' })).json().data).toMatchObject({ nameFa: 'فیلم نوآر', slug: 'film-noir' });
     expect((await get('/api/genres')).json().data.find((g: { id: number }) => g.id === id).nameFa).toBe('فیلم نوآر');
-    const t = await createTitle({ type: 'movie', title_fa: 'سیاه', title_en: 'Noir Test', genre_ids: [id] });
+    // A title's genres keep the order the operator gave them, on its page and on its card, whatever
+    // their ids; a renamed genre shows its new name on both at once.
+    const drama = (await get('/api/genres')).json().data.find((g: { slug: string }) => g.slug === 'drama').id;
+    expect(drama).toBeLessThan(id);
+    const t = await createTitle({ type: 'movie', title_fa: 'سیاه', title_en: 'Noir Test', genre_ids: [id, drama] });
+    await ed('POST', `/api/admin/titles/${t.id}/publish`);
+    const shown = async () => {
+      const page = (await get(`/api/titles/${t.id}`)).json().data.genres;
+      const card = (await get(`/api/titles?genre=film-noir`)).json().data.find((c: { id: number }) => c.id === t.id).genres;
+      expect(card).toEqual(page);
+      return page.map((g: { titleFa: string }) => g.titleFa);
+    };
+    expect(await shown()).toEqual(['فیلم نوآر', 'درام']);
+    await ed('PATCH', `/api/admin/titles/${t.id}`, { genre_ids: [drama, id] });
+    expect(await shown()).toEqual(['درام', 'فیلم نوآر']);
+    await ed('PATCH', `/api/admin/genres/${id}`, { name_fa: 'نوآر سیاه' });
+    expect(await shown()).toEqual(['درام', 'نوآر سیاه']);
     const busy = await ed('DELETE', `/api/admin/genres/${id}`);
     expect(busy.statusCode).toBe(409);
     expect(busy.json().message).toMatch(persian);
     await ed('PATCH', `/api/admin/titles/${t.id}`, { genre_ids: [] });
     expect((await ed('DELETE', `/api/admin/genres/${id}`)).statusCode).toBe(200);
-    expect((await auditOf(ctx.database, 'genre', id)).map((e) => e.action)).toEqual(['genre.create', 'genre.update', 'genre.delete']);
+    expect((await auditOf(ctx.database, 'genre', id)).map((e) => e.action)).toEqual(['genre.create', 'genre.update', 'genre.update', 'genre.delete']);
   });
 
   it('builds a collection, reorders it with the full list, and the public collection follows', async () => {

@@ -460,7 +460,7 @@ describe('collections and genres', () => {
       (
         await client.query<{ id: number }>(
           `SELECT t.id FROM titles t
-            WHERE t.genre_ids IS DISTINCT FROM coalesce((SELECT array_agg(tg.genre_id ORDER BY tg.genre_id) FROM title_genres tg WHERE tg.title_id = t.id), '{}')`,
+            WHERE t.genre_ids IS DISTINCT FROM coalesce((SELECT array_agg(tg.genre_id ORDER BY tg.position, tg.genre_id) FROM title_genres tg WHERE tg.title_id = t.id), '{}')`,
         )
       ).rows;
     const copy = async (titleId: number) => (await client.query<{ g: number[] }>('SELECT genre_ids AS g FROM titles WHERE id = $1', [titleId])).rows[0]!.g;

@@ -31,11 +31,11 @@ async function counts() {
   return rows[0];
 }
 
-/** Titles whose `genre_ids` is not the sorted set of their `title_genres` (the copy's rule). */
+/** Titles whose `genre_ids` is not their `title_genres` in order (the copy's rule). */
 async function genreCopiesOff(db: TestDb = database): Promise<string[]> {
   const { rows } = await db.pool.query<{ imdb_id: string }>(
     `SELECT t.imdb_id FROM titles t
-     WHERE t.genre_ids IS DISTINCT FROM coalesce((SELECT array_agg(tg.genre_id ORDER BY tg.genre_id) FROM title_genres tg WHERE tg.title_id = t.id), '{}')`,
+     WHERE t.genre_ids IS DISTINCT FROM coalesce((SELECT array_agg(tg.genre_id ORDER BY tg.position, tg.genre_id) FROM title_genres tg WHERE tg.title_id = t.id), '{}')`,
   );
   return rows.map((r) => r.imdb_id);
 }

@@ -33,6 +33,10 @@ export interface ListCaches {
   totals: Lru<ListTotal>;
   /** Genre ids by slug, for the list filter. */
   genreIds: Map<string, number>;
+  /** Genres' Persian names by id, which cards carry (a card's row has only its genres' ids, 0026). */
+  genreNames: Map<number, string>;
+  /** Changes with every catalogue change: what was read before it must not be kept after it. */
+  generation(): number;
 }
 
 export interface CatalogueOptions {
@@ -68,6 +72,8 @@ export class Catalogue implements ListCaches {
   readonly totals = new Lru<ListTotal>(50_000, 30 * 60_000);
   /** Genre ids by slug, for the list filter: a known id lets the planner read the genre's statistics. */
   readonly genreIds = new Map<string, number>();
+  /** Every genre's Persian name by id, read at once when a card first needs one (a few dozen). */
+  readonly genreNames = new Map<number, string>();
   /** Public answers, serialized, for a few seconds (plugins/public-cache.ts). */
   readonly responses: Lru<KeptAnswer>;
 
@@ -82,6 +88,7 @@ export class Catalogue implements ListCaches {
     this.onChange(() => {
       this.totals.clear();
       this.genreIds.clear();
+      this.genreNames.clear();
       this.responses.clear();
     });
     live.add(this);

@@ -5,7 +5,7 @@ import { readWithin } from '../../db/executors';
 import { TITLE_PAGE_EPISODES } from '@parde/contract';
 import { kidsAnd, kidsTitleSql } from './kids';
 
-/** A title row as card queries return it (genres already aggregated). */
+/** A title row as card queries return it (its genres named, {@link CatalogueRepository.named}). */
 export interface TitleCardRow {
   id: number;
   imdb_id: string;
@@ -71,10 +71,16 @@ export interface CreditRow {
   name_fa: string | null;
 }
 
+/**
+ * A card's columns. Its genres are the row's own ids, in their order on the title (migration
+ * 0026), named in the process from the genres kept until the catalogue changes: a subquery per
+ * card (title_genres and genres) was the largest part of a page of cards at IMDb's size.
+ */
 const CARD_COLUMNS = `t.id, t.imdb_id, t.slug, t.type, t.title_en, t.title_fa, t.year, t.end_year, t.rating, t.votes, t.rt_meter, t.rt_status,
-  t.has_dub, t.is_free, t.coming_soon, t.expected_date::text AS expected_date,
-  coalesce((SELECT json_agg(json_build_object('id', g.id, 'titleFa', g.name_fa) ORDER BY tg.position)
-            FROM title_genres tg JOIN genres g ON g.id = tg.genre_id WHERE tg.title_id = t.id), '[]'::json) AS genres`;
+  t.has_dub, t.is_free, t.coming_soon, t.expected_date::text AS expected_date, t.genre_ids`;
+
+/** A card's row as a statement returns it: its genres still ids ({@link CatalogueRepository.withGenres} names them). */
+type Read<T extends { genres: unknown }> = Omit<T, 'genres'> & { genre_ids: number[] | null };
 
 const DETAIL_COLUMNS = `${CARD_COLUMNS}, t.title_original, t.runtime, t.plot_fa, t.plot_en, t.age_rating, t.release_date::text AS release_date,
   t.trailer_youtube_id, t.trailer_duration`;
@@ -259,14 +265,49 @@ export class CatalogueRepository {
     return this.pool.query<T>({ name, text, values });
   }
 
+  /**
+   * Every genre's Persian name by id: the app's, kept until the catalogue changes (read once, a
+   * few dozen rows), or read for this call by a reader without it. `fresh` reads them again.
+   */
+  private async genreNames(fresh = false): Promise<Map<number, string>> {
+    const kept = this.kept;
+    if (kept && kept.genreNames.size > 0 && !fresh) return kept.genreNames;
+    const generation = kept?.generation();
+    const { rows } = await this.named<{ id: number; name_fa: string }>('genre_names', 'SELECT id, name_fa FROM genres', []);
+    const names = new Map(rows.map((r) => [r.id, r.name_fa]));
+    // Names read while the catalogue changed may be the old ones: used for this answer, not kept.
+    if (kept && generation === kept.generation()) {
+      kept.genreNames.clear();
+      for (const [id, name] of names) kept.genreNames.set(id, name);
+    }
+    return names;
+  }
+
+  /** Rows of cards with their genres named, in the order the row lists them (migration 0026). */
+  private async withGenres<T extends { genres: TitleCardRow['genres'] }>(read: Promise<pg.QueryResult<Read<T>>>): Promise<T[]> {
+    const [{ rows }, first] = await Promise.all([read, this.genreNames()]);
+    // A genre added since the names were kept (by an import or an operator, seen by this process
+    // within a second): read the names again rather than leave it out.
+    const names = rows.some((r) => r.genre_ids?.some((id) => !first.has(id))) ? await this.genreNames(true) : first;
+    return rows.map(({ genre_ids, ...row }) => ({
+      ...row,
+      genres: (genre_ids ?? []).flatMap((id) => {
+        const titleFa = names.get(id);
+        return titleFa === undefined ? [] : [{ id, titleFa }];
+      }),
+    })) as unknown as T[];
+  }
+
   /** Cards for ids, returned in the order of the ids given (for a kids profile, only those it may see). */
   async cardsByIds(ids: number[], kids = false): Promise<TitleCardRow[]> {
     if (ids.length === 0) return [];
-    const { rows } = await this.pool.query<TitleCardRow>({
-      name: kids ? 'cards_by_ids_kids' : 'cards_by_ids',
-      text: `SELECT ${CARD_COLUMNS} FROM titles t WHERE t.id = ANY($1::int[]) AND t.published${kidsAnd(kids)}`,
-      values: [ids],
-    });
+    const rows = await this.withGenres(
+      this.pool.query<Read<TitleCardRow>>({
+        name: kids ? 'cards_by_ids_kids' : 'cards_by_ids',
+        text: `SELECT ${CARD_COLUMNS} FROM titles t WHERE t.id = ANY($1::int[]) AND t.published${kidsAnd(kids)}`,
+        values: [ids],
+      }),
+    );
     const byId = new Map(rows.map((r) => [r.id, r]));
     return ids.map((id) => byId.get(id)).filter((r): r is TitleCardRow => Boolean(r));
   }
@@ -284,15 +325,17 @@ export class CatalogueRepository {
     // The page's ids first, from the order's index alone (every filter column is in it, migration
     // 0024); the cards, genres and all, only for the rows of the page.
     const [page, counted] = await Promise.all([
-      this.pool.query<TitleCardRow>(
-        `SELECT ${CARD_COLUMNS} FROM (SELECT t.id FROM titles t WHERE ${where.sql} ORDER BY ${ORDERS[order]} LIMIT $${n + 1} OFFSET $${n + 2}) p
-           JOIN titles t ON t.id = p.id ORDER BY ${ORDERS[order]}`,
-        [...where.params, limit, offset],
+      this.withGenres(
+        this.pool.query<Read<TitleCardRow>>(
+          `SELECT ${CARD_COLUMNS} FROM (SELECT t.id FROM titles t WHERE ${where.sql} ORDER BY ${ORDERS[order]} LIMIT $${n + 1} OFFSET $${n + 2}) p
+             JOIN titles t ON t.id = p.id ORDER BY ${ORDERS[order]}`,
+          [...where.params, limit, offset],
+        ),
       ),
       cached ?? this.count(where),
     ]);
     if (cached === undefined) this.kept?.totals.set(countKey, counted);
-    return { rows: page.rows, ...counted };
+    return { rows: page, ...counted };
   }
 
   /**
@@ -348,9 +391,7 @@ export class CatalogueRepository {
   }
 
   async detail(id: number, kids = false): Promise<TitleDetailRow | undefined> {
-    const { rows } = await this.named<TitleDetailRow>('title_1', `SELECT ${DETAIL_COLUMNS} FROM titles t WHERE t.id = $1 AND t.published${kidsAnd(kids)}`,
-      [id],
-    );
+    const rows = await this.withGenres(this.named<Read<TitleDetailRow>>('title_1', `SELECT ${DETAIL_COLUMNS} FROM titles t WHERE t.id = $1 AND t.published${kidsAnd(kids)}`, [id]));
     return rows[0];
   }
 
@@ -365,7 +406,7 @@ export class CatalogueRepository {
    * read, and seven round trips cost more (in Node and in PostgreSQL) than the work itself.
    */
   async detailWithExtras(id: number, kids = false): Promise<{ row: TitleDetailRow; extras: TitleExtras } | undefined> {
-    const { rows } = await this.named<TitleDetailRow & TitleExtras>('title_page', `SELECT ${DETAIL_COLUMNS},
+    const rows = await this.withGenres(this.named<Read<TitleDetailRow & TitleExtras>>('title_page', `SELECT ${DETAIL_COLUMNS},
         coalesce((SELECT json_agg(json_build_object('code', c.code, 'nameFa', c.name_fa) ORDER BY tc.position)
                   FROM title_countries tc JOIN countries c ON c.code = tc.country_code WHERE tc.title_id = t.id), '[]') AS countries,
         coalesce((SELECT json_agg(json_build_object('code', l.code, 'nameFa', l.name_fa) ORDER BY tl.position)
@@ -383,7 +424,7 @@ export class CatalogueRepository {
         (SELECT count(*)::int FROM media_files m WHERE m.title_id = t.id) AS "fileCount"
        FROM titles t WHERE t.id = $1 AND t.published${kidsAnd(kids)}`,
       [id],
-    );
+    ));
     const r = rows[0];
     if (!r) return undefined;
     const { countries, languages, credits, episodes, seasons, dubs, fileCount, ...row } = r;
@@ -538,7 +579,7 @@ export class CatalogueRepository {
    * each role's order; a role with titles has its count even when its titles are not carried.
    */
   async filmography(personId: number, perRole: number, kids = false, carried: readonly FilmographyRow['role'][] = FILMOGRAPHY_ROLES): Promise<Filmography> {
-    const { rows } = await this.named<Omit<FilmographyRow, 'id'> & { id: number | null }>(
+    const rows = await this.withGenres(this.named<Read<Omit<FilmographyRow, 'id'> & { id: number | null }>>(
       kids ? 'filmography_kids' : 'filmography',
       // Each role's first titles and its count from the person index (migration 0025): at IMDb's
       // size the busiest have ~1,500 credits, which were all ordered by their titles' year and
@@ -551,7 +592,7 @@ export class CatalogueRepository {
         WHERE n.role_total > 0
         ORDER BY r.role, ${FILMOGRAPHY_ORDER}`,
       [personId, perRole, carried],
-    );
+    ));
     const counts = { actor: 0, director: 0, writer: 0 };
     for (const r of rows) counts[r.role] = r.role_total;
     return { rows: rows.filter((r): r is FilmographyRow => r.id !== null), counts };
@@ -560,7 +601,7 @@ export class CatalogueRepository {
   /** One role's titles of a person, a page at a time, in the order of their page; undefined when there is no such person. */
   async personCredits(personId: number, role: FilmographyRow['role'], limit: number, offset: number, kids = false): Promise<{ rows: FilmographyRow[]; total: number } | undefined> {
     const [page, count] = await Promise.all([
-      this.named<FilmographyRow>(
+      this.withGenres(this.named<Read<FilmographyRow>>(
         kids ? 'person_credits_kids' : 'person_credits',
         // As on the person's page: the page found from the person index, the cards built only for it.
         `SELECT ${CARD_COLUMNS}, m.role, m.character, 0 AS role_total
@@ -569,7 +610,7 @@ export class CatalogueRepository {
            JOIN titles t ON t.id = m.title_id
           ORDER BY ${FILMOGRAPHY_ORDER}`,
         [personId, role, limit, offset],
-      ),
+      )),
       // The person's row is asked for beside the count: a missing person is a 404, not an empty page.
       this.named<{ total: number; found: boolean }>(
         kids ? 'person_credits_count_kids' : 'person_credits_count',
@@ -578,7 +619,7 @@ export class CatalogueRepository {
       ),
     ]);
     const { total, found } = count.rows[0]!;
-    return found ? { rows: page.rows, total } : undefined;
+    return found ? { rows: page, total } : undefined;
   }
 
   async collections(limit: number, offset: number, kids = false) {

@@ -77,10 +77,11 @@ function stagedTitlesMerge(ratings: 'staged' | 'keep'): string {
     SELECT s.tconst, s.type, s.imdb_type, s.primary_title, s.original_title,
            (SELECT a.title FROM stg_akas a WHERE a.tconst = s.tconst ORDER BY a.rank LIMIT 1),
            s.slug, s.start_year, s.end_year, s.runtime, r.rating, coalesce(r.votes, 0),
-           -- The copy of the genres below, as title_genres' trigger would write it: then the trigger
+           -- The copy of the genres below, as title_genres' trigger would write it (in the file's
+           -- order, their position; a genre named twice at its first place): then the trigger
            -- leaves the new title alone instead of writing every row a second time.
-           coalesce((SELECT array_agg(DISTINCT g.id ORDER BY g.id) FROM unnest(string_to_array(nullif(s.genres, ''), E'\\x1f')) AS x(name)
-                     JOIN genres g ON g.name_en = x.name), '{}')
+           coalesce((SELECT array_agg(d.id ORDER BY d.ord) FROM (SELECT g.id, min(x.ord) AS ord FROM unnest(string_to_array(nullif(s.genres, ''), E'\\x1f')) WITH ORDINALITY AS x(name, ord)
+                     JOIN genres g ON g.name_en = x.name GROUP BY g.id) d), '{}')
     FROM stg_titles s LEFT JOIN stg_ratings r ON r.tconst = s.tconst
     ON CONFLICT (imdb_id) DO UPDATE SET
       type = excluded.type, imdb_type = excluded.imdb_type, title_en = excluded.title_en, title_original = excluded.title_original,
