@@ -540,13 +540,21 @@ describe('another instance of the site', () => {
       const find = async (q: string) => (await app2.inject({ url: `/api/titles/search?q=${encodeURIComponent(q)}` })).json().data.map((r: { id: number }) => r.id) as number[];
       expect(await find('فروشنده')).toContain(id);
       expect((await app2.inject({ url: `/api/titles/${id}` })).json().data.titleFa).toBe('فروشنده');
+      // A person's page is kept whole (the person, the titles they are known for, their titles).
+      const person = (await database.pool.query<{ id: number }>(`SELECT id FROM people WHERE imdb_id = 'nm0000005'`)).rows[0]!.id;
+      const personPage = async () => (await app2.inject({ url: `/api/people/${person}?role=director` })).json().data;
+      expect(await personPage()).toMatchObject({ fullnameFa: 'اصغر فرهادی', bestDirected: { titleFa: 'جدایی نادر از سیمین' } });
       await ed('PATCH', `/api/admin/titles/${id}`, { title_fa: 'بازاریاب تهرانی' });
+      await ed('PATCH', `/api/admin/people/${person}`, { name_fa: 'اصغر فرهادیِ نو' });
       const dbVersion = await version();
       await vi.waitFor(
         async () => {
           expect((await searchIndexFor(pool)).version).toBe(dbVersion);
           expect(await find('بازاریاب تهرانی')).toContain(id);
           expect((await app2.inject({ url: `/api/titles/${id}` })).json().data.titleFa).toBe('بازاریاب تهرانی');
+          const page = await personPage();
+          expect(page.fullnameFa).toBe('اصغر فرهادیِ نو');
+          expect(page.filmography.director.map((t: { titleFa: string }) => t.titleFa)).toContain('بازاریاب تهرانی');
         },
         { timeout: 5_000, interval: 100 },
       );

@@ -536,7 +536,7 @@ export class CatalogueRepository {
    * A person's row with the titles it names (best starred, best directed) that `kids` may see:
    * one statement for a person's page, where a row and its references were two round trips.
    */
-  async personWithRefs(id: number, kids = false): Promise<{ person: PersonRow; refs: Map<number, TitleRefRow> } | undefined> {
+  async personWithRefs(id: number, kids = false): Promise<{ person: PersonRow; refs: TitleRefRow[] } | undefined> {
     const ref = (column: string) =>
       `(SELECT json_build_object('id', t.id, 'slug', t.slug, 'title_en', t.title_en, 'title_fa', t.title_fa, 'year', t.year)
           FROM titles t WHERE t.id = p.${column} AND t.published${kidsAnd(kids)})`;
@@ -550,7 +550,7 @@ export class CatalogueRepository {
     const row = rows[0];
     if (!row) return undefined;
     const { starred, directed, ...person } = row;
-    return { person, refs: new Map([starred, directed].filter((r): r is TitleRefRow => r !== null).map((r) => [r.id, r])) };
+    return { person, refs: [starred, directed].filter((r): r is TitleRefRow => r !== null) };
   }
 
   async peopleByIds(ids: number[]): Promise<PersonRow[]> {

@@ -36,7 +36,7 @@ const messages = {
  * its first episodes is the largest (31 kB of answer at IMDb's size), a film's a few kB.
  */
 const TITLE_PAGES_KEPT: [number, ShelfBound<unknown>] = [10_000, { maxBytes: 96 * 1024 * 1024, bytesOf: jsonBytes }];
-/** People's pages (each role's first titles as cards) kept the same way: the busiest is 80 kB. */
+/** People's pages (the person, and each role's first titles as cards) kept the same way: the busiest is ~11 kB. */
 const PERSON_PAGES_KEPT: [number, ShelfBound<unknown>] = [5_000, { maxBytes: 64 * 1024 * 1024, bytesOf: jsonBytes }];
 
 type Paged<T> = { data: T[]; meta: ReturnType<typeof pageMeta> };
@@ -197,21 +197,21 @@ export class CatalogueService {
    */
   async person(id: number, kids: boolean, img: ImageUrls, role?: FilmographyRole): Promise<PersonDetail> {
     const carried = role ? [role] : FILMOGRAPHY_ROLES;
-    // A grown-up's titles of a person are kept with the search index, as title pages are: a busy
+    // The person (with the titles they are best known for) and their titles: two statements side
+    // by side. A grown-up's whole page is kept with the search index, as title pages are: a busy
     // person's page orders ~1,500 credits (decision 44). One shelf, four entries a person: every
-    // role's titles, or one role's.
+    // role's titles, or one role's. A missing person keeps nothing.
+    const read = async () => {
+      const [found, films] = await Promise.all([this.repo.personWithRefs(id, kids), this.repo.filmography(id, PERSON_PAGE_CREDITS, kids, carried)]);
+      return found ? { ...found, films } : undefined;
+    };
     const key = id * 4 + (role ? FILMOGRAPHY_ROLES.indexOf(role) + 1 : 0);
-    const filmography = async () =>
-      kids
-        ? this.repo.filmography(id, PERSON_PAGE_CREDITS, true, carried)
-        : (
-            await keptWithIndex(this.pool, 'person-pages', [key], async () => [{ key, ...(await this.repo.filmography(id, PERSON_PAGE_CREDITS, false, carried)) }], (r) => r.key, ...PERSON_PAGES_KEPT)
-          ).get(key)!;
-    // The person (with the titles they are best known for) and their titles at once: a cold page
-    // is two statements side by side, where it was three in two round trips.
-    const [found, films] = await Promise.all([this.repo.personWithRefs(id, kids), filmography()]);
-    if (!found) throw AppError.notFound(messages.personNotFound);
-    const { person: p, refs } = found;
+    const page = kids
+      ? await read()
+      : (await keptWithIndex(this.pool, 'person-pages', [key], async () => [await read()].flatMap((r) => (r ? [{ key, ...r }] : [])), (r) => r.key, ...PERSON_PAGES_KEPT)).get(key);
+    if (!page) throw AppError.notFound(messages.personNotFound);
+    const { person: p, films } = page;
+    const refs = new Map(page.refs.map((r) => [r.id, r]));
     const by = (r: FilmographyRole) => films.rows.filter((f) => f.role === r).map((f) => toFilmographyItem(f, img));
     return {
       ...toPersonResult(p, refs, img),
