@@ -247,7 +247,9 @@ async function workloads(pool: pg.Pool): Promise<Workloads> {
 
 /** Bytes of one answer, to say how large the long series' and busy people's pages are. */
 async function answerBytes(url: string, p: string): Promise<number> {
-  return (await (await fetch(`${url}${p}?_b=size`)).arrayBuffer()).byteLength;
+  const res = await fetch(`${url}${p}${p.includes('?') ? '&' : '?'}_b=size`);
+  if (!res.ok) throw new Error(`${p} → ${res.status}`);
+  return (await res.arrayBuffer()).byteLength;
 }
 
 export async function measureAtImdbScale(opts: Options): Promise<string> {

@@ -34,9 +34,10 @@ export function onPool(pool: pg.Pool): Db {
 export async function readWithin<T>(pool: pg.Pool, ms: number, read: (client: pg.PoolClient) => Promise<T>): Promise<T | null> {
   const client = await pool.connect();
   try {
-    await client.query('BEGIN READ ONLY');
+    // One round trip for both (a simple query may hold several statements): an exact count of a
+    // list is three round trips, not four.
     try {
-      await client.query(`SET LOCAL statement_timeout = ${Math.max(1, Math.round(ms))}`);
+      await client.query(`BEGIN READ ONLY; SET LOCAL statement_timeout = ${Math.max(1, Math.round(ms))}`);
       const result = await read(client);
       await client.query('COMMIT');
       return result;
