@@ -524,15 +524,6 @@ export class CatalogueRepository {
     return rows;
   }
 
-  async person(id: number): Promise<PersonRow | undefined> {
-    const { rows } = await this.pool.query<PersonRow>(
-      `SELECT id, imdb_id, slug, name_en, name_fa, birth_year, death_year, bio_fa, bio_en, professions, best_starred_id, best_directed_id
-       FROM people WHERE id = $1`,
-      [id],
-    );
-    return rows[0];
-  }
-
   /**
    * A person's row with the titles it names (best starred, best directed) that `kids` may see:
    * one statement for a person's page, where a row and its references were two round trips.
